@@ -1,0 +1,421 @@
+"""Load an edition: layer the YAML, check every rule, compile it once into an `Edition`.
+
+An `Edition` is immutable after loading and shared by every match (OpenSpiel's Game);
+a `Match` holds the mutable state. All problems of all rules are collected before
+anything is compiled, so `fuba check` reports every error in one run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .board import TEAMS, ZONES, Board
+from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from .engine.primitives import ENGINE
+from .lang import nodes as n
+from .lang.checker import Checker, StateSpec, Symbols
+from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
+from .lang.parser import Locate, default_locate, parse_block, parse_expr
+from .lang.tables import domain_outcomes, expand_key, show_outcome
+from .resources import default_editions_root
+
+SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
+
+
+@attrs.define
+class Hook:
+    """A rule attached to a trigger point: a hook of the edition or a team's skill."""
+
+    name: str
+    ref: str
+    at: str
+    when: Any
+    team: Any
+    optional: bool
+    cost: Any
+    rule: str
+    do: Any
+    skill: bool
+    auto: bool
+    info: dict
+
+
+@attrs.define
+class Edition:
+    id: str
+    title: str
+    date: str
+    chain: list[str]
+    resolved: Any
+    board: Board
+    state: dict[str, StateSpec]
+    constants: dict[str, Any]
+    procs: dict[str, Callable_]
+    funcs: dict[str, Callable_]
+    tables: dict[str, Table]
+    modifiers: dict[str, list[Modifier]]
+    triggers: dict[str, tuple[str, ...]]
+    hooks_at: dict[str, list[Hook]]
+    skills: dict[str, Hook]
+    rules: dict[str, dict]
+    stats: dict[str, dict]
+    match: dict[str, Any]
+    interpretations: dict[str, dict]
+
+    def summary(self) -> str:
+        counts = [
+            f"{len(self.procs)} procedures",
+            f"{len(self.funcs)} functions",
+            f"{len(self.tables)} tables",
+            f"{sum(len(v) for v in self.hooks_at.values())} hooks",
+            f"{len(self.skills)} skills",
+        ]
+        return f"{self.id}: {', '.join(counts)}"
+
+
+def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: Path | None = None) -> Edition:
+    """Resolve, validate and compile an edition (plus mods). Raises FubaError."""
+    from . import layering
+    from .schema_check import validate
+
+    resolved = layering.resolve(target, root or default_editions_root(), mods)
+    diags = validate(resolved.data, str(target))
+    if diags:
+        raise FubaError(diags)
+    return compile_resolved(resolved)
+
+
+def check_resolved(resolved: Any) -> list[Diagnostic]:
+    """Every problem in the rules of a resolved edition (for `fuba check`)."""
+    try:
+        compile_resolved(resolved)
+    except FubaError as e:
+        return e.diagnostics
+    return []
+
+
+def _val_pos(container: Any, key: Any) -> Pos:
+    vp = getattr(container, "value_pos", None) or {}
+    if key in vp:
+        return vp[key]
+    ip = getattr(container, "item_pos", None)
+    if isinstance(key, int) and ip and key < len(ip):
+        return ip[key]
+    return getattr(container, "pos", None) or Pos("<edition>", 1, 1)
+
+
+def _locate(text: Any, fallback: Pos) -> Locate:
+    loc = getattr(text, "locate", None)
+    return loc if loc is not None else default_locate(fallback.file, fallback.line, fallback.col)
+
+
+def _plain(v: Any) -> Any:
+    """LStr/LDict/LList to plain Python values, for row fields and defaults."""
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, str):
+        return str(v)
+    return v
+
+
+class _Build:
+    """One compilation: parse all rule text, check it, then compile it."""
+
+    def __init__(self, resolved: Any):
+        self.r = resolved
+        self.d = resolved.data
+        self.diags: list[Diagnostic] = []
+
+    def section(self, name: str) -> dict:
+        return self.d.get(name) or {}
+
+    def parse(self, text: Any, where: Pos, block: bool) -> Any:
+        try:
+            if not isinstance(text, str):
+                raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
+            loc = _locate(text, where)
+            return parse_block(text, loc) if block else parse_expr(text, loc)
+        except FubaError as e:
+            self.diags.extend(e.diagnostics)
+            return None
+
+    def run(self) -> Edition:
+        d = self.d
+        board = self.board()
+        state = self.state_specs()
+        constants = {str(k): _plain(v) for k, v in self.section("constants").items()}
+        funcs = self.section("functions")
+        procs = self.section("procedures")
+        triggers = {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section("triggers").items()}
+        tables_data = dict(self.section("tables"))
+        formations = self.section("formations")
+        sym = Symbols(
+            registry=ENGINE,
+            state=state,
+            constants=constants,
+            tables=set(tables_data) | ({"formations"} if formations else set()),
+            functions={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in funcs.items()},
+            procedures={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in procs.items()},
+            triggers=triggers,
+            modifier_groups=set(self.section("modifiers")),
+            rules=set(self.section("rules")),
+        )
+        # parse everything first: scope names are global (leave may cross procedures)
+        parsed_procs = {k: self.parse(v.get("do", ""), _val_pos(v, "do"), True) for k, v in procs.items()}
+        parsed_funcs = {k: self.parse(v.get("expr", ""), _val_pos(v, "expr"), False) for k, v in funcs.items()}
+        for body in parsed_procs.values():
+            if body:
+                sym.scopes |= _scopes(body)
+        checker = Checker(sym)
+        for k, body in parsed_funcs.items():
+            if body is not None:
+                checker.check_expr(body, sym.functions[k], "function")
+        for k, body in parsed_procs.items():
+            if body is not None:
+                checker.check_block(body, sym.procedures[k], "procedure")
+        mod_params = _modifier_params(parsed_procs.values(), checker)
+        parsed_mods = self.parse_modifiers(checker, mod_params)
+        parsed_tables = self.parse_tables(tables_data, checker)
+        parsed_hooks = self.parse_hooks(checker, triggers)
+        parsed_stats = {}
+        for k, v in self.section("stats").items():
+            if "value" in v:
+                e = self.parse(v["value"], _val_pos(v, "value"), False)
+                if e is not None:
+                    checker.check_expr(e, (), "statistic")
+                parsed_stats[k] = e
+        match = _plain(self.section("match"))
+        self.check_match(match, sym)
+        self.diags.extend(checker.diagnostics)
+        self.warnings = [d for d in self.diags if d.severity == "warning"]
+        if any(d.severity == "error" for d in self.diags):
+            raise FubaError(sorted(self.diags, key=_sort_key))
+
+        comp = Compiler(ENGINE, state, constants)
+        comp.param_table["procedure"] = sym.procedures
+        comp.param_table["function"] = sym.functions
+        for k, body in parsed_funcs.items():
+            comp.funcs[k] = Callable_(k, sym.functions[k], str(funcs[k].get("ref", "")), body.pos, comp.expr(body), False)
+        for k, body in parsed_procs.items():
+            comp.procs[k] = Callable_(k, sym.procedures[k], str(procs[k].get("ref", "")), body[0].pos if body else _val_pos(procs[k], "do"), comp.block(body), True)
+        for name, (spec, rows) in parsed_tables.items():
+            comp.tables[name] = self.compile_table(comp, name, spec, rows)
+        if formations:
+            comp.tables["formations"] = Table("formations", "2.1", [], {str(k): _plain(v) for k, v in formations.items()})
+        for group, rows in parsed_mods.items():
+            comp.modifiers[group] = [
+                Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
+                for rid, row, w, v in rows
+            ]
+        hooks_at: dict[str, list[Hook]] = {}
+        skills: dict[str, Hook] = {}
+        for h, parts in parsed_hooks:
+            when, team, cost, do = parts
+            h.when = comp.expr(when) if when is not None else None
+            h.team = comp.expr(team) if team is not None else None
+            h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
+            h.do = comp.block(do)
+            hooks_at.setdefault(h.at, []).append(h)
+            if h.skill:
+                skills[h.name] = h
+        stats = {}
+        for k, v in self.section("stats").items():
+            stats[str(k)] = {**_plain(v), "value_fn": comp.expr(parsed_stats[k]) if parsed_stats.get(k) is not None else None}
+        header = getattr(self.r, "header", {}) or {}
+        chain = list(getattr(self.r, "chain", []) or [])
+        return Edition(
+            id=str(header.get("id", chain[-1] if chain else "edition")),
+            title=str(header.get("title", "")),
+            date=str(header.get("date", "")),
+            chain=chain,
+            resolved=self.r,
+            board=board,
+            state=state,
+            constants=constants,
+            procs=comp.procs,
+            funcs=comp.funcs,
+            tables=comp.tables,
+            modifiers=comp.modifiers,
+            triggers=triggers,
+            hooks_at=hooks_at,
+            skills=skills,
+            rules={str(k): _plain(v) for k, v in self.section("rules").items()},
+            stats=stats,
+            match=match,
+            interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
+        )
+
+    # ---- sections
+    def board(self) -> Board:
+        data = self.d.get("board")
+        if not data:
+            pos = getattr(self.d, "pos", None) or Pos("<edition>", 1, 1)
+            raise FubaError(Diagnostic(pos, "the edition has no board: include ../board.yaml or define board:"))
+        file = getattr(getattr(data, "pos", None), "file", "<board>")
+        return Board.from_data(data, file)
+
+    def state_specs(self) -> dict[str, StateSpec]:
+        specs = {}
+        for k, v in self.section("state").items():
+            index = tuple(map(str, v.get("index", []) or []))
+            specs[str(k)] = StateSpec(
+                name=str(k),
+                type=str(v.get("type", "any")),
+                default=_plain(v.get("default")),
+                min=v.get("min"),
+                max=v.get("max"),
+                index=index,
+                reset=str(v.get("reset", "never")),
+                ref=str(v.get("ref", "")),
+            )
+        return specs
+
+    def parse_modifiers(self, checker: Checker, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
+        out: dict[str, list] = {}
+        for group, rows in self.section("modifiers").items():
+            got = []
+            for rid, row in rows.items():
+                when = self.parse(row["when"], _val_pos(row, "when"), False) if row.get("when") is not None else None
+                value = row.get("value")
+                if isinstance(value, str):
+                    value = self.parse(value, _val_pos(row, "value"), False)
+                if str(group) not in params:
+                    continue
+                ps = params[str(group)]
+                for e in (when, value):
+                    if isinstance(e, n.Node):
+                        checker.check_expr(e, ps, "modifier")
+                got.append((str(rid), row, when, value))
+            out[str(group)] = got
+            if str(group) not in params:
+                pos = _key_pos(self.section("modifiers"), group)
+                self.diags.append(Diagnostic(pos, f"modifier group '{group}' is never used: no rule calls modifiers(\"{group}\")", "warning"))
+        return out
+
+    def parse_tables(self, tables: dict, checker: Checker) -> dict[str, tuple[dict, dict]]:
+        out = {}
+        for name, spec in tables.items():
+            rows = spec.get("rows") or {}
+            parsed = {}
+            for key, row in rows.items():
+                body = None
+                if isinstance(row, dict) and row.get("do") is not None:
+                    body = self.parse(row["do"], _val_pos(row, "do"), True)
+                    if body is not None:
+                        checker.check_block(body, (), "table row")
+                parsed[key] = (row, body)
+            self.check_domain(str(name), spec, rows)
+            out[str(name)] = (spec, parsed)
+        return out
+
+    def check_domain(self, name: str, spec: Any, rows: Any) -> None:
+        outcomes = domain_outcomes(_plain(spec.get("domain") or {}))
+        seen: dict[Any, str] = {}
+        for key in rows:
+            for o in expand_key(str(key)):
+                if o in seen:
+                    self.diags.append(Diagnostic(_key_pos(rows, key), f"table '{name}' covers {show_outcome(o)} twice (rows '{seen[o]}' and '{key}')"))
+                seen[o] = str(key)
+        if outcomes is None:
+            return
+        missing = [o for o in outcomes if o not in seen]
+        extra = [o for o in seen if o not in set(outcomes)]
+        where = _val_pos(spec, "rows")
+        if missing:
+            shown = ", ".join(show_outcome(o) for o in missing[:8]) + (" ..." if len(missing) > 8 else "")
+            self.diags.append(Diagnostic(where, f"table '{name}' misses outcome(s) {shown}"))
+        for o in extra:
+            self.diags.append(Diagnostic(_key_pos(rows, seen[o]), f"table '{name}' row '{seen[o]}' is outside its domain ({show_outcome(o)})"))
+
+    def compile_table(self, comp: Compiler, name: str, spec: Any, rows: dict) -> Table:
+        exact: dict[Any, Any] = {}
+        for key, (row, body) in rows.items():
+            if isinstance(row, dict):
+                fields = {k: _plain(v) for k, v in row.items() if k != "do"}
+                value: Any = Row(fields, comp.block(body) if body is not None else None, str(key), name)
+            else:
+                value = _plain(row)
+            for o in expand_key(str(key)):
+                exact[o] = value
+        return Table(name, str(spec.get("ref", "")), [], exact)
+
+    def parse_hooks(self, checker: Checker, triggers: dict[str, tuple[str, ...]]) -> list:
+        out = []
+        for section, is_skill in (("hooks", False), ("skills", True)):
+            for name, h in self.section(section).items():
+                at = str(h.get("at", ""))
+                if at not in triggers:
+                    self.diags.append(Diagnostic(_val_pos(h, "at"), f"{section[:-1]} '{name}' waits on unknown trigger '{at}'{did_you_mean(at, triggers)}"))
+                    continue
+                params = triggers[at] + ((SKILL_OWNER,) if is_skill else ())
+                parts = []
+                for key, block in (("when", False), ("team", False), ("cost", False), ("do", True)):
+                    v = h.get(key)
+                    if v is None or (key == "cost" and not isinstance(v, str)):
+                        parts.append(v)
+                        continue
+                    e = self.parse(v, _val_pos(h, key), block)
+                    if e is not None:
+                        (checker.check_block if block else checker.check_expr)(e, params, "skill" if is_skill else "hook")
+                    parts.append(e)
+                if any(p is None for p in (parts[3],)):
+                    continue
+                hook = Hook(
+                    name=str(name), ref=str(h.get("ref", "")), at=at, when=None, team=None,
+                    optional=bool(h.get("optional", is_skill and not h.get("auto", False))),
+                    cost=None, rule=str(h.get("rule", "")), do=None, skill=is_skill, auto=bool(h.get("auto", False)),
+                    info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost")},
+                )
+                if hook.rule and hook.rule not in self.section("rules"):
+                    self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
+                out.append((hook, parts))
+        return out
+
+    def check_match(self, match: dict, sym: Symbols) -> None:
+        where = _val_pos(self.d, "match")
+        entry = match.get("entry", "match")
+        if entry not in sym.procedures:
+            self.diags.append(Diagnostic(where, f"match.entry names unknown procedure '{entry}'{did_you_mean(entry, sym.procedures)}"))
+        for key in ("clock", "turn", "score", "phasing"):
+            var = match.get(key)
+            if var is not None and var not in sym.state:
+                self.diags.append(Diagnostic(where, f"match.{key} names unknown state '{var}'{did_you_mean(var, sym.state)}"))
+        for key in ("can_pay", "pay"):
+            name = match.get(key)
+            if name is not None and name not in sym.functions and name not in sym.procedures:
+                self.diags.append(Diagnostic(where, f"match.{key} names unknown rule '{name}'"))
+
+
+def _key_pos(container: Any, key: Any) -> Pos:
+    kp = getattr(container, "key_pos", None) or {}
+    return kp.get(key) or _val_pos(container, key)
+
+
+def _sort_key(d: Diagnostic) -> tuple:
+    p = d.pos
+    return (p.file, p.line, p.col, d.message) if p else ("", 0, 0, d.message)
+
+
+def _scopes(stmts: list) -> set[str]:
+    return {node.name for node in n.walk(stmts) if isinstance(node, n.Scope)}
+
+
+def _modifier_params(bodies: Any, checker: Checker) -> dict[str, tuple[str, ...]]:
+    """The keywords each modifier group receives: every call site must pass the same."""
+    seen: dict[str, tuple[str, ...]] = {}
+    for node in n.walk([b for b in bodies if b]):
+        if isinstance(node, n.Call) and node.name == "modifiers" and node.args and isinstance(node.args[0], n.Const):
+            group, keys = str(node.args[0].value), tuple(sorted(node.kwargs))
+            if group in seen and seen[group] != keys:
+                checker.error(node, f"modifiers('{group}') gets keywords ({', '.join(keys)}) here but ({', '.join(seen[group])}) elsewhere")
+            seen.setdefault(group, keys)
+    return seen
+
+
+__all__ = ["Edition", "Hook", "load_edition", "check_resolved", "TEAMS", "ZONES"]

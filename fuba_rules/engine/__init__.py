@@ -1,0 +1,1 @@
+"""The match engine: state, the primitives rules may call, decisions and the driver."""

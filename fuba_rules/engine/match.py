@@ -1,0 +1,238 @@
+"""A match: the mutable state that an edition's rules run against.
+
+The kernel owns only what every football dice game has: pieces in areas, a goalkeeper
+per team, dice, decisions and the event log. Everything else (ball, clock, score,
+cards, condition...) is state the edition declares in YAML.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from ..board import TEAMS, ZONES
+from ..diagnostics import Pos
+from ..dice import Dice, DiceExhausted
+from ..lang.compiler import Callable_
+from ..lang.runtime import LeaveScope, RuleFault
+from .decisions import Agent, Decision, IllegalChoice, NeedDecision
+
+MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
+OUTFIELD = 10
+
+
+class Match:
+    """Host of compiled rules: the state, the dice, the agents and the log."""
+
+    def __init__(
+        self,
+        edition: Any,
+        dice: Dice,
+        agents: dict[str, Agent],
+        rules_on: frozenset[str] = frozenset(),
+        skills: dict[str, list[str]] | None = None,
+        record: bool = True,
+    ):
+        self.ed = edition
+        self.board = edition.board
+        self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
+        self.dice = dice
+        self.agents = agents
+        self.rules_on = frozenset(rules_on)
+        self.skills = {t: list((skills or {}).get(t, [])) for t in TEAMS}
+        self.record = record
+        self.S: dict[str, Any] = fresh_state(edition)
+        self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
+        self.keeper: dict[str, str | None] = {t: None for t in TEAMS}
+        self.unplaced = {t: OUTFIELD for t in TEAMS}
+        self.keeper_unplaced = {t: True for t in TEAMS}
+        self.away_for_now = {t: 0 for t in TEAMS}
+        self.sent_off = {t: 0 for t in TEAMS}
+        self.budget = MAX_STEPS
+        self.depth = 0
+        self.at: Pos | None = None
+        self.ref = ""
+        self.events: list[dict] = []
+        self.tally: Counter[str] = Counter()
+        self.decisions = 0
+        cfg = edition.match
+        self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
+
+    # ---- the log
+    def emit(self, kind: str, data: dict) -> None:
+        if kind == "log" and "tag" in data:
+            self.tally[data["tag"]] += 1
+        if not self.record:
+            return
+        S = self.S
+        event = {
+            "seq": len(self.events),
+            "turn": S.get(self._turn) if self._turn else None,
+            "clock": S.get(self._clock) if self._clock else None,
+            "phasing": S.get(self._phasing) if self._phasing else None,
+            "kind": kind,
+            **data,
+        }
+        event.setdefault("ref", self.ref)
+        self.events.append(event)
+
+    # ---- decisions
+    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any:
+        if team not in TEAMS:
+            raise ValueError(f"a decision needs a team, got {team!r}")
+        opts = tuple(options) + ((None,) if optional else ())
+        if scores is not None and optional:
+            scores = list(scores) + [0]
+        decision = Decision(team, label, opts, tuple(scores) if scores is not None else None, self.ref)
+        if len(opts) == 1:
+            pick = 0
+        else:
+            pick = self.agents[team].choose(decision, self)
+            if not isinstance(pick, int) or not 0 <= pick < len(opts):
+                raise IllegalChoice(f"agent {self.agents[team].name!r} picked {pick!r} for '{label}' with {len(opts)} options")
+        self.decisions += 1
+        choice = opts[pick]
+        self.emit("choice", {"team": team, "label": label, "choice": choice, "options": len(opts)})
+        return choice
+
+    # ---- hooks and skills
+    def fire(self, trigger: str, params: dict) -> None:
+        for hook in self.ed.hooks_at.get(trigger, ()):
+            if hook.rule and hook.rule not in self.rules_on:
+                continue
+            owners = [t for t in TEAMS if hook.name in self.skills[t]] if hook.skill else [None]
+            for owner in owners:
+                self._run_hook(hook, params, owner)
+
+    def _run_hook(self, hook: Any, params: dict, owner: str | None) -> None:
+        L = dict(params)
+        if owner is not None:
+            L["owner"] = owner
+        if hook.when is not None and not hook.when(self, L):
+            return
+        team = owner if owner is not None else (hook.team(self, L) if hook.team is not None else None)
+        cost = hook.cost(self, L) if callable(hook.cost) else (hook.cost or 0)
+        if cost:
+            can_pay = self.ed.match.get("can_pay")
+            if team is None or (can_pay and not self._rule(can_pay, [team, cost])):
+                return
+        if hook.optional and team is not None:
+            if self.decide(team, f"use {hook.name}", ["use"], None, True) is None:
+                return
+        old = self.ref
+        self.ref = hook.ref or old
+        try:
+            if cost and self.ed.match.get("pay"):
+                self._rule(self.ed.match["pay"], [team, cost])
+            self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost})
+            if hook.skill:
+                self.tally[f"skill:{hook.name}"] += 1
+            hook.do(self, L)
+        finally:
+            self.ref = old
+
+    def _rule(self, name: str, args: list) -> Any:
+        f: Callable_ = self.ed.funcs.get(name) or self.ed.procs[name]
+        return f(self, args)
+
+    # ---- pieces (called by primitives)
+    def _check_area(self, area: Any) -> str:
+        if area not in self.board_areas:
+            raise ValueError(f"unknown area {area!r}")
+        return area
+
+    def move_piece(self, team: str, source: str, target: str) -> None:
+        self._check_area(target)
+        here = self.pieces[team]
+        if here.get(source, 0) <= 0:
+            raise ValueError(f"{team} has no outfield piece in {source!r} to move")
+        here[source] -= 1
+        if not here[source]:
+            del here[source]
+        here[target] = here.get(target, 0) + 1
+        self.emit("move", {"team": team, "from": source, "to": target})
+
+    def move_keeper(self, team: str, target: str) -> None:
+        self._check_area(target)
+        source = self.keeper[team]
+        if source is None:
+            if not self.keeper_unplaced[team]:
+                raise ValueError(f"{team} has no goalkeeper to move")
+            self.keeper_unplaced[team] = False
+        self.keeper[team] = target
+        self.emit("move", {"team": team, "from": source, "to": target, "keeper": True})
+
+    def place_piece(self, team: str, area: str) -> None:
+        self._check_area(area)
+        if self.unplaced[team] <= 0:
+            raise ValueError(f"{team} has no unplaced piece left")
+        self.unplaced[team] -= 1
+        self.pieces[team][area] = self.pieces[team].get(area, 0) + 1
+        self.emit("place", {"team": team, "to": area})
+
+    def lift_all(self, team: str) -> None:
+        self.unplaced[team] += sum(self.pieces[team].values())
+        self.pieces[team] = {}
+        if self.keeper[team] is not None:
+            self.keeper[team] = None
+            self.keeper_unplaced[team] = True
+        self.emit("lift", {"team": team})
+
+    def _remove(self, team: str, area: str) -> None:
+        here = self.pieces[team]
+        if here.get(area, 0) <= 0:
+            raise ValueError(f"{team} has no outfield piece in {area!r}")
+        here[area] -= 1
+        if not here[area]:
+            del here[area]
+
+    def send_off(self, team: str, area: str) -> None:
+        self._remove(team, area)
+        self.sent_off[team] += 1
+        self.emit("send_off", {"team": team, "from": area})
+
+    def take_off(self, team: str, area: str) -> None:
+        self._remove(team, area)
+        self.unplaced[team] += 1
+        self.emit("take_off", {"team": team, "from": area})
+
+    # ---- state
+    def reset_scope(self, scope: str) -> None:
+        for name, spec in self.ed.state.items():
+            if spec.reset == scope:
+                self.S[name] = _initial(spec, self.ed)
+
+    # ---- running
+    def run(self, entry: str | None = None, args: list | None = None) -> Any:
+        """Run the edition's entry procedure (or another), turning faults into positions."""
+        name = entry or self.ed.match.get("entry", "match")
+        try:
+            return self.ed.procs[name](self, list(args or []))
+        except (RuleFault, IllegalChoice, NeedDecision, DiceExhausted):
+            raise
+        except LeaveScope as e:
+            raise RuleFault(self.at, f"leave {e.name} ran outside any 'scope {e.name}'") from None
+        except RecursionError:
+            raise RuleFault(self.at, "rules nest too deeply") from None
+        except Exception as e:  # a rule did something impossible: point at the rule
+            raise RuleFault(self.at, _describe(e)) from None
+
+
+def _describe(e: Exception) -> str:
+    msg = str(e).strip("'\"") if isinstance(e, KeyError) else str(e)
+    if isinstance(e, TypeError) and "unsupported operand" in msg:
+        return "wrong kind of value for this operation (" + msg + ")"
+    return msg or type(e).__name__
+
+
+def _initial(spec: Any, edition: Any) -> Any:
+    value = copy.deepcopy(spec.default)
+    for dim in reversed(spec.index):
+        keys = TEAMS if dim == "team" else ZONES if dim == "zone" else edition.board.areas
+        value = {k: copy.deepcopy(value) for k in keys}
+    return value
+
+
+def fresh_state(edition: Any) -> dict[str, Any]:
+    return {name: _initial(spec, edition) for name, spec in edition.state.items()}

@@ -1,0 +1,278 @@
+"""The primitives a match exposes to rule text: geometry, pieces, dice and teams.
+
+Each is general ("count pieces", "roll", "adjacent"): no primitive carries out a
+rulebook chapter. Chapters are procedures in the editions' YAML, built from these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..board import TEAMS, ZONES
+from ..lang.core import CORE
+from ..lang.registry import Registry
+
+PRIMS = Registry(constants={"home": "home", "away": "away"})
+add = PRIMS.add
+
+
+def _team(t: Any) -> str:
+    if t not in TEAMS:
+        raise ValueError(f"expected a team (home or away), got {t!r}")
+    return t
+
+
+def _area(m: Any, a: Any) -> str:
+    if a not in m.board_areas:
+        raise ValueError(f"unknown area {a!r}")
+    return a
+
+
+# ---- teams
+@add("other", "team", doc="The opponent of a team.")
+def _other(m, team):
+    return "away" if _team(team) == "home" else "home"
+
+
+@add("teams", doc="Both teams, home first.")
+def _teams(m):
+    return list(TEAMS)
+
+
+@add("zones", doc="The three zones: defence, midfield, attack.")
+def _zones(m):
+    return list(ZONES)
+
+
+# ---- geometry (delegates to the board data)
+@add("areas", doc="All 13 areas of the pitch.")
+def _areas(m):
+    return list(m.board.areas)
+
+
+@add("adjacent", "a b", doc="True when two areas share an edge or a corner point.")
+def _adjacent(m, a, b):
+    return m.board.adjacent(a, b)
+
+
+@add("neighbours", "area", doc="The areas adjacent to an area (a corner area includes its corner spot).")
+def _neighbours(m, area):
+    return list(m.board.neighbours(area))
+
+
+@add("adjacency", "a b team", doc="forward, backward, sideways or diagonal, from team's view; none if not adjacent.")
+def _adjacency(m, a, b, team):
+    return m.board.adjacency_kind(a, b, team)
+
+
+@add("areas_between", "a b", doc="Areas between two areas along the shortest path (long pass).")
+def _areas_between(m, a, b):
+    return m.board.areas_between(a, b)
+
+
+@add("distance", "a b", doc="Steps between two areas in the adjacency graph.")
+def _distance(m, a, b):
+    return m.board.distance(a, b)
+
+
+@add("forward_of", "area team", doc="The next area straight forward for team, or none.")
+def _forward_of(m, area, team):
+    return m.board.straight_forward(area, team)
+
+
+@add("backward_of", "area team", doc="The next area straight backward for team, or none.")
+def _backward_of(m, area, team):
+    return m.board.straight_backward(area, team)
+
+
+@add("zone", "area team", doc="defence, midfield or attack: the zone of an area from team's view.")
+def _zone(m, area, team):
+    return m.board.zone(area, team)
+
+
+@add("areas_in_zone", "zone team", doc="The areas of a zone from team's view.")
+def _areas_in_zone(m, zone, team):
+    return list(m.board.areas_in_zone(zone, team))
+
+
+@add("entirely_in_half", "area team", doc="True when the area lies entirely in team's own half.")
+def _entirely_in_half(m, area, team):
+    return m.board.entirely_in_half(area, team)
+
+
+@add("partly_in_half", "area team", doc="True when the area lies at least partly in team's own half.")
+def _partly_in_half(m, area, team):
+    return m.board.partly_in_half(area, team)
+
+
+@add("touches_halfway", "area", doc="True for the five areas touching the halfway line.")
+def _touches_halfway(m, area):
+    return m.board.touches_halfway(area)
+
+
+@add("same_level", "a b", doc="True when two areas are at least partly at the same level.")
+def _same_level(m, a, b):
+    return m.board.same_level(a, b)
+
+
+@add("closer_to_goal_line", "a b team", doc="True when area a is entirely nearer team's own goal line than b.")
+def _closer(m, a, b, team):
+    return m.board.closer_to_goal_line(a, b, team)
+
+
+@add("touches_goal_line", "area", doc="True for corner areas and penalty areas.")
+def _touches_goal_line(m, area):
+    return m.board.touches_goal_line(area)
+
+
+@add("side_area", "area", doc="True for areas touching a touchline (corners and wings).")
+def _side_area(m, area):
+    return m.board.side_area(area)
+
+
+@add("penalty_area", "team", doc="The penalty area team defends.")
+def _penalty_area(m, team):
+    return m.board.penalty_area(_team(team))
+
+
+@add("corner_spot", "area", doc="The corner-kick spot beside a corner area, or none.")
+def _corner_spot(m, area):
+    return m.board.corner_spot(area)
+
+
+@add("is_spot", "area", doc="True for a corner-kick spot.")
+def _is_spot(m, area):
+    return m.board.is_spot(area)
+
+
+@add("area_name", "area", doc="The human name of an area, for log lines.")
+def _area_name(m, area):
+    return m.board.name(area)
+
+
+@add("relative_name", "area team", doc="The area named from team's view, e.g. opp_front, own_wing.")
+def _relative_name(m, area, team):
+    return m.board.relative_name(area, team, lane_free=True)
+
+
+@add("goal_distance", "area team", doc="The goal-attempt distance modifier when team shoots from area, or none.")
+def _goal_distance(m, area, team):
+    g = m.board.goal_attempt(area, team)
+    return None if g is None else g[0]
+
+
+@add("keeper_out_only", "area team", doc="True where team may shoot only when the opposing keeper is out.")
+def _keeper_out_only(m, area, team):
+    g = m.board.goal_attempt(area, team)
+    return bool(g and g[1])
+
+
+# ---- pieces
+@add("pieces", "team area", doc="How many of team's pieces (goalkeeper included) are in area.")
+def _pieces(m, team, area):
+    return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
+
+
+@add("outfield", "team area", doc="How many of team's outfield pieces are in area.")
+def _outfield(m, team, area):
+    return m.pieces[team].get(area, 0)
+
+
+@add("keeper_area", "team", doc="Where team's goalkeeper stands, or none when off the pitch.")
+def _keeper_area(m, team):
+    return m.keeper[_team(team)]
+
+
+@add("team_areas", "team", doc="The areas where team has at least one piece.")
+def _team_areas(m, team):
+    k = m.keeper[team]
+    return [a for a in m.board.areas if m.pieces[team].get(a, 0) or a == k] + (
+        [a for a in m.board.spots if m.pieces[team].get(a, 0) or a == k]
+    )
+
+
+@add("on_pitch", "team", doc="How many of team's pieces are on the pitch.")
+def _on_pitch(m, team):
+    return sum(m.pieces[_team(team)].values()) + (1 if m.keeper[team] else 0)
+
+
+@add("unplaced", "team", doc="Outfield pieces of team waiting to be placed (setup).")
+def _unplaced(m, team):
+    return m.unplaced[_team(team)]
+
+
+@add("ranked", "team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
+def _ranked(m, team):
+    counts = dict(m.pieces[_team(team)])
+    k = m.keeper[team]
+    if k:
+        counts[k] = counts.get(k, 0) + 1
+    return m.board.ranked_by_goal_line(team, {a: c for a, c in counts.items() if not m.board.is_spot(a)})
+
+
+@add("move", "team source target", pure=False, doc="Move one outfield piece of team to another area.")
+def _move(m, team, source, target):
+    m.move_piece(_team(team), source, target)
+
+
+@add("move_keeper", "team target", pure=False, doc="Move team's goalkeeper to an area.")
+def _move_keeper(m, team, target):
+    m.move_keeper(_team(team), target)
+
+
+@add("place", "team area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).")
+def _place(m, team, area):
+    m.place_piece(_team(team), area)
+
+
+@add("lift_all", "team", pure=False, doc="Take every piece of team off the pitch for a new setup.")
+def _lift_all(m, team):
+    m.lift_all(_team(team))
+
+
+@add("send_off", "team area", pure=False, doc="Remove one outfield piece of team in area from the match for good.")
+def _send_off(m, team, area):
+    m.send_off(_team(team), area)
+
+
+@add("take_off", "team area", pure=False, doc="Take one outfield piece of team in area off the pitch for a while.")
+def _take_off(m, team, area):
+    m.take_off(_team(team), area)
+
+
+# ---- dice
+@add("roll", "n", pure=False, doc="Roll n six-sided dice; the list of results.")
+def _roll(m, n):
+    if not isinstance(n, int) or not 1 <= n <= 10:
+        raise ValueError(f"roll takes 1 to 10 dice, got {n!r}")
+    d = [m.dice.die() for _ in range(n)]
+    m.emit("roll", {"dice": d})
+    return d
+
+
+@add("die", pure=False, doc="Roll one six-sided die; its result.")
+def _die(m):
+    d = m.dice.die()
+    m.emit("roll", {"dice": [d]})
+    return d
+
+
+@add("pick", "xs", pure=False, doc="One element of a list, drawn at random from the dice source.")
+def _pick(m, xs):
+    if not isinstance(xs, list) or not xs:
+        raise ValueError("pick needs a non-empty list")
+    return xs[m.dice.pick(len(xs))]
+
+
+
+@add("reset", "scope", pure=False, doc="Set every state value declared with `reset: <scope>` back to its default.")
+def _reset(m, scope):
+    m.reset_scope(scope)
+
+
+@add("keys", "table", doc="The row keys of a table keyed by text, e.g. the formations.")
+def _keys(m, table):
+    return list(table.exact) if hasattr(table, "exact") else list(table)
+
+
+ENGINE = CORE.merged(PRIMS)

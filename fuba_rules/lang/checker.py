@@ -1,0 +1,313 @@
+"""Checks a parsed effect before it is compiled: every name, arity and purity.
+
+A modder's typo must never be silently ignored, so every unknown name is an error
+with a "did you mean" over what is visible at that point. The checker also records on
+each `Name` and `Call` what it resolved to, so the compiler never resolves twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..diagnostics import Diagnostic, did_you_mean
+from . import nodes as n
+from .registry import Registry
+
+# Calls the compiler implements itself, because they bind names or read the edition.
+SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
+    # name: (min args, max args, keywords, pure)
+    "choose": (3, 3, frozenset({"prefer"}), False),
+    "may_choose": (3, 3, frozenset({"prefer"}), False),
+    "modifiers": (1, 1, frozenset({"*"}), True),
+    "rule": (1, 1, frozenset(), True),
+    "log": (1, 1, frozenset({"tag", "ref", "team"}), False),
+}
+BOUND_IN_PREFER = "it"
+
+
+@attrs.define
+class StateSpec:
+    name: str
+    type: str = "any"
+    default: Any = None
+    min: int | None = None
+    max: int | None = None
+    index: tuple[str, ...] = ()
+    reset: str = "never"
+    ref: str = ""
+
+
+@attrs.define
+class Symbols:
+    """Everything an edition declares that effect text may name."""
+
+    registry: Registry
+    state: dict[str, StateSpec] = attrs.field(factory=dict)
+    constants: dict[str, Any] = attrs.field(factory=dict)
+    tables: set[str] = attrs.field(factory=set)
+    functions: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    procedures: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    triggers: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    modifier_groups: set[str] = attrs.field(factory=set)
+    rules: set[str] = attrs.field(factory=set)
+    scopes: set[str] = attrs.field(factory=set)
+
+    def global_names(self) -> list[str]:
+        zero = [f for f, p in self.functions.items() if not p]
+        return [*self.state, *self.constants, *self.tables, *zero, *self.registry.constants]
+
+    def callables(self) -> list[str]:
+        return [*self.functions, *self.procedures, *self.registry.primitives, *SPECIAL_FORMS]
+
+
+@attrs.define
+class _Ctx:
+    pure: bool
+    locals: set[str]
+    what: str  # "condition", "function", "procedure": for messages
+
+
+class Checker:
+    """Walks nodes, annotates them, and collects diagnostics."""
+
+    def __init__(self, symbols: Symbols):
+        self.sym = symbols
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, node: n.Node, message: str) -> None:
+        self.diagnostics.append(Diagnostic(node.pos, message))
+
+    # ---- entry points
+    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition") -> None:
+        self._expr(expr, _Ctx(True, set(params), what))
+
+    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure") -> None:
+        self._block(stmts, _Ctx(False, set(params), what))
+
+    # ---- statements
+    def _block(self, stmts: list[n.Node], ctx: _Ctx) -> None:
+        for s in stmts:
+            self._stmt(s, ctx)
+
+    def _stmt(self, s: n.Node, ctx: _Ctx) -> None:
+        if isinstance(s, n.Let):
+            self._expr(s.value, ctx)
+            ctx.locals.add(s.name)
+        elif isinstance(s, n.Set):
+            self._set(s, ctx)
+        elif isinstance(s, n.ExprStmt):
+            self._expr(s.call, ctx)
+        elif isinstance(s, n.Leave):
+            if s.scope not in self.sym.scopes:
+                self.error(s, f"no 'scope {s.scope}' encloses this anywhere in the edition{did_you_mean(s.scope, self.sym.scopes)}")
+        elif isinstance(s, n.Return):
+            if s.value is not None:
+                self._expr(s.value, ctx)
+        elif isinstance(s, n.Trigger):
+            if s.name not in self.sym.triggers:
+                self.error(s, f"unknown trigger '{s.name}'{did_you_mean(s.name, self.sym.triggers)}")
+            else:
+                for k, v in s.kwargs.items():
+                    if k not in self.sym.triggers[s.name]:
+                        self.error(v, f"trigger '{s.name}' has no parameter '{k}'{did_you_mean(k, self.sym.triggers[s.name])}")
+            for v in s.kwargs.values():
+                self._expr(v, ctx)
+        elif isinstance(s, n.Apply):
+            self._expr(s.row, ctx)
+        elif isinstance(s, n.If):
+            for cond, body in s.branches:
+                self._expr(cond, ctx)
+                self._block(body, ctx)
+            self._block(s.orelse, ctx)
+        elif isinstance(s, n.Repeat):
+            self._expr(s.count, ctx)
+            self._block(s.body, ctx)
+        elif isinstance(s, n.For):
+            self._expr(s.iterable, ctx)
+            ctx.locals.add(s.var)
+            self._block(s.body, ctx)
+        elif isinstance(s, n.While):
+            self._expr(s.cond, ctx)
+            self._block(s.body, ctx)
+        elif isinstance(s, n.Scope):
+            self._block(s.body, ctx)
+        elif isinstance(s, n.Choose):
+            self._expr(s.team, ctx)
+            labels: set[str] = set()
+            for o in s.options:
+                if o.label in labels:
+                    self.error(o, f"option '{o.label}' is offered twice")
+                labels.add(o.label)
+                if o.guard is not None:
+                    self._expr(o.guard, ctx)
+                if o.prefer is not None:
+                    self._expr(o.prefer, ctx)
+                self._block(o.body, ctx)
+        elif isinstance(s, n.Pass):
+            pass
+        else:  # pragma: no cover - the parser makes no other statement
+            self.error(s, f"unknown statement {type(s).__name__}")
+
+    def _set(self, s: n.Set, ctx: _Ctx) -> None:
+        t = s.target
+        if t.parts[0] in ctx.locals and len(t.parts) == 1:
+            t.kind = "local"
+            if s.indices:
+                self.error(s, f"'{t.parts[0]}' is a local value; only declared state can be indexed in set")
+        elif t.dotted in self.sym.state:
+            t.kind = "state"
+            spec = self.sym.state[t.dotted]
+            if len(s.indices) != len(spec.index):
+                self.error(s, f"state '{t.dotted}' takes {len(spec.index)} index(es) [{', '.join(spec.index)}], got {len(s.indices)}")
+            if ctx.pure:
+                self.error(s, f"a {ctx.what} cannot change the match")
+        else:
+            candidates = [*self.sym.state, *ctx.locals]
+            self.error(t, f"cannot set '{t.dotted}': not declared in state: or with let{did_you_mean(t.dotted, candidates)}")
+        for i in s.indices:
+            self._expr(i, ctx)
+        self._expr(s.value, ctx)
+
+    # ---- expressions
+    def _expr(self, e: n.Node, ctx: _Ctx) -> None:
+        if isinstance(e, n.Const):
+            return
+        if isinstance(e, n.Template):
+            for p in e.parts:
+                if isinstance(p, n.Node):
+                    self._expr(p, ctx)
+        elif isinstance(e, n.Name):
+            self._name(e, ctx)
+        elif isinstance(e, n.Call):
+            self._call(e, ctx)
+        elif isinstance(e, n.Subscript):
+            self._expr(e.obj, ctx)
+            self._expr(e.index, ctx)
+        elif isinstance(e, n.Unary):
+            self._expr(e.operand, ctx)
+        elif isinstance(e, n.BinOp):
+            self._expr(e.left, ctx)
+            self._expr(e.right, ctx)
+        elif isinstance(e, n.Compare):
+            self._expr(e.first, ctx)
+            for _, x in e.rest:
+                self._expr(x, ctx)
+        elif isinstance(e, n.Range):
+            self._expr(e.low, ctx)
+            self._expr(e.high, ctx)
+        elif isinstance(e, n.ListLit):
+            for x in e.items:
+                self._expr(x, ctx)
+        elif isinstance(e, n.Record):
+            for x in e.fields.values():
+                self._expr(x, ctx)
+        elif isinstance(e, n.Ternary):
+            self._expr(e.cond, ctx)
+            self._expr(e.then, ctx)
+            self._expr(e.other, ctx)
+        elif isinstance(e, n.Comprehension):
+            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what)
+            for var, it, cond in e.loops:
+                self._expr(it, inner)
+                inner.locals.add(var)
+                if cond is not None:
+                    self._expr(cond, inner)
+            self._expr(e.element, inner)
+
+    def _name(self, e: n.Name, ctx: _Ctx) -> None:
+        head = e.parts[0]
+        sym = self.sym
+        if head in ctx.locals:
+            e.kind, e.fields = "local", e.parts[1:]
+            return
+        for cut in range(len(e.parts), 0, -1):
+            prefix = ".".join(e.parts[:cut])
+            if prefix in sym.state:
+                e.kind, e.fields = "state", e.parts[cut:]
+                if sym.state[prefix].index and e.fields:
+                    self.error(e, f"state '{prefix}' is indexed; write {prefix}[...] before reading a field")
+                return
+        if len(e.parts) == 1:
+            if head in sym.constants:
+                e.kind = "const"
+                return
+            if head in sym.tables:
+                e.kind = "table"
+                return
+            if head in sym.functions:
+                if sym.functions[head]:
+                    self.error(e, f"function '{head}' needs arguments: {head}({', '.join(sym.functions[head])})")
+                e.kind = "func"
+                return
+            if head in sym.registry.constants:
+                e.kind = "builtin"
+                return
+        visible = [*ctx.locals, *sym.global_names()]
+        what = "unknown name"
+        if e.dotted in sym.procedures or e.dotted in sym.registry.primitives:
+            what = "missing () after"
+        self.error(e, f"{what} '{e.dotted}'{did_you_mean(e.dotted, visible)}")
+
+    def _call(self, e: n.Call, ctx: _Ctx) -> None:
+        sym = self.sym
+        name = e.name
+        if name in SPECIAL_FORMS:
+            e.kind = "special"
+            lo, hi, kws, pure = SPECIAL_FORMS[name]
+            self._arity(e, lo, hi, kws, f"{name}")
+            if ctx.pure and not pure:
+                self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match or asks a team")
+            if name in ("choose", "may_choose"):
+                for a in e.args:
+                    self._expr(a, ctx)
+                if "prefer" in e.kwargs:
+                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what)
+                    self._expr(e.kwargs["prefer"], inner)
+                return
+            if name == "modifiers":
+                self._literal(e, sym.modifier_groups, "modifier group")
+            elif name == "rule":
+                self._literal(e, sym.rules, "rule")
+            for a in [*e.args, *e.kwargs.values()]:
+                self._expr(a, ctx)
+            return
+        if name in sym.procedures:
+            e.kind = "procedure"
+            params = sym.procedures[name]
+            self._arity(e, len(params), len(params), frozenset(params), name)
+            if ctx.pure:
+                self.error(e, f"a {ctx.what} cannot call procedure '{name}': procedures change the match")
+        elif name in sym.functions:
+            e.kind = "function"
+            params = sym.functions[name]
+            self._arity(e, len(params), len(params), frozenset(params), name)
+        elif name in sym.registry.primitives:
+            e.kind = "primitive"
+            p = sym.registry.primitives[name]
+            self._arity(e, len(p.params) - p.optional, len(p.params), p.keywords, name)
+            if ctx.pure and not p.pure:
+                self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
+        else:
+            self.error(e, f"unknown function '{name}'{did_you_mean(name, sym.callables())}")
+        for a in [*e.args, *e.kwargs.values()]:
+            self._expr(a, ctx)
+
+    def _arity(self, e: n.Call, lo: int, hi: int, kws: frozenset[str], name: str) -> None:
+        got = len(e.args)
+        positional_ok = lo <= got <= hi or (got < lo and got + len(set(e.kwargs) & kws) >= lo)
+        if not positional_ok:
+            want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            self.error(e, f"'{name}' takes {want} argument(s), got {got}")
+        if "*" not in kws:
+            for k, v in e.kwargs.items():
+                if k not in kws:
+                    self.error(v, f"'{name}' has no keyword '{k}'{did_you_mean(k, kws)}")
+
+    def _literal(self, e: n.Call, known: set[str], what: str) -> None:
+        arg = e.args[0] if e.args else None
+        if not isinstance(arg, n.Const) or not isinstance(arg.value, str):
+            self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
+        elif arg.value not in known:
+            self.error(arg, f"unknown {what} '{arg.value}'{did_you_mean(arg.value, known)}")

@@ -1,0 +1,143 @@
+"""Primitives over plain values (lists, dice, numbers) that every host shares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .registry import Registry
+
+CORE = Registry()
+add = CORE.add
+
+
+def _ints(xs: Any) -> list[int]:
+    if not isinstance(xs, list):
+        raise TypeError(f"expected a list, got {type_name(xs)}")
+    return xs
+
+
+def type_name(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, int):
+        return "a number"
+    if isinstance(v, str):
+        return "a text"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a record"
+    return type(v).__name__
+
+
+@add("len", "xs", doc="Number of elements of a list.")
+def _len(h, xs):
+    return len(_ints(xs))
+
+
+@add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.")
+def _sum(h, xs):
+    return sum(_ints(xs))
+
+
+@add("highest", "xs", doc="Highest value of a list (dice: keep the highest).")
+def _highest(h, xs):
+    return max(_ints(xs))
+
+
+@add("lowest", "xs", doc="Lowest value of a list (dice: keep the lowest).")
+def _lowest(h, xs):
+    return min(_ints(xs))
+
+
+@add("keep_highest", "xs k", doc="The k highest values of a list, highest first.")
+def _keep_highest(h, xs, k):
+    return sorted(_ints(xs), reverse=True)[:k]
+
+
+@add("keep_lowest", "xs k", doc="The k lowest values of a list, lowest first.")
+def _keep_lowest(h, xs, k):
+    return sorted(_ints(xs))[:k]
+
+
+@add("sorted", "xs", doc="The list in ascending order.")
+def _sorted(h, xs):
+    return sorted(_ints(xs))
+
+
+@add("doubles", "xs", doc="True when every die shows the same value (needs two or more dice).")
+def _doubles(h, xs):
+    xs = _ints(xs)
+    return len(xs) >= 2 and all(x == xs[0] for x in xs)
+
+
+@add("diff", "xs", doc="Difference between the highest and the lowest die.")
+def _diff(h, xs):
+    xs = _ints(xs)
+    return max(xs) - min(xs)
+
+
+@add("count", "xs x", doc="How many elements of a list equal x.")
+def _count(h, xs, x):
+    return _ints(xs).count(x)
+
+
+@add("any", "xs", doc="True when some element is true.")
+def _any(h, xs):
+    return any(_ints(xs))
+
+
+@add("all", "xs", doc="True when every element is true.")
+def _all(h, xs):
+    return all(_ints(xs))
+
+
+@add("min", "a b", doc="The smaller of two numbers.")
+def _min(h, a, b):
+    return min(a, b)
+
+
+@add("max", "a b", doc="The larger of two numbers.")
+def _max(h, a, b):
+    return max(a, b)
+
+
+@add("abs", "x", doc="Absolute value, e.g. the size of an area modifier.")
+def _abs(h, x):
+    return abs(x)
+
+
+@add("clamp", "x low high", doc="x limited to low..high.")
+def _clamp(h, x, low, high):
+    return max(low, min(high, x))
+
+
+@add("first", "xs", doc="The first element of a list, or none when it is empty.")
+def _first(h, xs):
+    xs = _ints(xs)
+    return xs[0] if xs else None
+
+
+@add("unique", "xs", doc="The list without repeated elements, in first-seen order.")
+def _unique(h, xs):
+    return list(dict.fromkeys(_ints(xs)))
+
+
+@add("text", "x", doc="x as text, for log messages.")
+def _text(h, x):
+    return render(x)
+
+
+def render(v: Any) -> str:
+    """How a value reads in a log line."""
+    if v is None:
+        return "none"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return ",".join(render(x) for x in v)
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {render(x)}" for k, x in v.items()) + "}"
+    return str(v)

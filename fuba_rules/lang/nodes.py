@@ -1,0 +1,210 @@
+"""The effect language's tree. Every node keeps the YAML position it came from.
+
+Nodes are mutable only so that the checker can annotate how a name resolved
+(`Name.kind`); the compiler reads that annotation instead of resolving again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..diagnostics import Pos
+
+
+@attrs.define(eq=False)
+class Node:
+    pos: Pos
+
+
+# ---- expressions
+@attrs.define(eq=False)
+class Const(Node):
+    value: Any
+
+
+@attrs.define(eq=False)
+class Template(Node):
+    """A string with `{expr}` parts, e.g. "ball {old} -> {new}"."""
+
+    parts: list[str | Node]
+
+
+@attrs.define(eq=False)
+class Name(Node):
+    parts: tuple[str, ...]
+    kind: str = ""  # set by the checker: local, state, const, table, func, builtin
+    fields: tuple[str, ...] = ()  # record fields read after the resolved prefix
+
+    @property
+    def dotted(self) -> str:
+        return ".".join(self.parts)
+
+
+@attrs.define(eq=False)
+class Call(Node):
+    name: str
+    args: list[Node]
+    kwargs: dict[str, Node]
+    kind: str = ""  # procedure, function, primitive, special
+
+
+@attrs.define(eq=False)
+class Subscript(Node):
+    obj: Node
+    index: Node
+
+
+@attrs.define(eq=False)
+class Unary(Node):
+    op: str  # "-" or "not"
+    operand: Node
+
+
+@attrs.define(eq=False)
+class BinOp(Node):
+    op: str  # + - * // % and or
+    left: Node
+    right: Node
+
+
+@attrs.define(eq=False)
+class Compare(Node):
+    first: Node
+    rest: list[tuple[str, Node]]
+
+
+@attrs.define(eq=False)
+class Range(Node):
+    low: Node
+    high: Node
+
+
+@attrs.define(eq=False)
+class ListLit(Node):
+    items: list[Node]
+
+
+@attrs.define(eq=False)
+class Comprehension(Node):
+    element: Node
+    loops: list[tuple[str, Node, Node | None]]
+
+
+@attrs.define(eq=False)
+class Record(Node):
+    fields: dict[str, Node]
+
+
+@attrs.define(eq=False)
+class Ternary(Node):
+    cond: Node
+    then: Node
+    other: Node
+
+
+# ---- statements
+@attrs.define(eq=False)
+class Let(Node):
+    name: str
+    value: Node
+
+
+@attrs.define(eq=False)
+class Set(Node):
+    target: Name
+    indices: list[Node]
+    op: str  # = += -=
+    value: Node
+
+
+@attrs.define(eq=False)
+class ExprStmt(Node):
+    call: Call
+
+
+@attrs.define(eq=False)
+class Leave(Node):
+    scope: str
+
+
+@attrs.define(eq=False)
+class Return(Node):
+    value: Node | None
+
+
+@attrs.define(eq=False)
+class Trigger(Node):
+    name: str
+    kwargs: dict[str, Node]
+
+
+@attrs.define(eq=False)
+class Apply(Node):
+    row: Node
+
+
+@attrs.define(eq=False)
+class Pass(Node):
+    pass
+
+
+@attrs.define(eq=False)
+class If(Node):
+    branches: list[tuple[Node, list[Node]]]
+    orelse: list[Node]
+
+
+@attrs.define(eq=False)
+class Repeat(Node):
+    count: Node
+    body: list[Node]
+
+
+@attrs.define(eq=False)
+class For(Node):
+    var: str
+    iterable: Node
+    body: list[Node]
+
+
+@attrs.define(eq=False)
+class While(Node):
+    cond: Node
+    body: list[Node]
+
+
+@attrs.define(eq=False)
+class Scope(Node):
+    name: str
+    body: list[Node]
+
+
+@attrs.define(eq=False)
+class Option(Node):
+    label: str
+    guard: Node | None
+    prefer: Node | None
+    body: list[Node]
+
+
+@attrs.define(eq=False)
+class Choose(Node):
+    team: Node
+    label: str
+    options: list[Option]
+
+
+def walk(node: Any) -> Any:
+    """Every node in a tree (or list of trees), parents before children."""
+    if isinstance(node, Node):
+        yield node
+        for f in attrs.fields(type(node)):
+            yield from walk(getattr(node, f.name))
+    elif isinstance(node, (list, tuple)):
+        for x in node:
+            yield from walk(x)
+    elif isinstance(node, dict):
+        for x in node.values():
+            yield from walk(x)

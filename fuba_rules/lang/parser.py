@@ -1,0 +1,390 @@
+"""Text to nodes. Positions inside an effect string become positions in the YAML file.
+
+The caller passes `locate(line0, col0) -> Pos`, which maps a 0-based line and column of
+the effect text to the file (the YAML loader's `LStr.locate` does this), so a syntax
+error in line 3 of a `do: |` block is reported at the right line of the edition.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from ..diagnostics import Diagnostic, FubaError, Pos
+from ..resources import grammar_text
+from . import nodes as n
+
+Locate = Callable[[int, int], Pos]
+
+MAX_TEXT = 20_000  # characters in one effect string: a mod cannot feed the parser a novel
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        postlex=_Indenter(),
+        start=["start_block", "start_expr"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def default_locate(file: str, line: int = 1, col: int = 1) -> Locate:
+    """Positions for text that does not come from a YAML string (tests, the REPL)."""
+    return lambda l0, c0: Pos(file, line + l0, (col + c0) if l0 == 0 else c0 + 1)
+
+
+def parse_block(text: str, locate: Locate) -> list[n.Node]:
+    """Parse a `do:` text into statements."""
+    return _parse(text, locate, "start_block").children_nodes  # type: ignore[attr-defined]
+
+
+def parse_expr(text: str, locate: Locate) -> n.Node:
+    """Parse a `when:`, `expr:` or `value:` text into one expression."""
+    return _parse(text, locate, "start_expr").children_nodes[0]  # type: ignore[attr-defined]
+
+
+class _Result:
+    def __init__(self, children_nodes: list):
+        self.children_nodes = children_nodes
+
+
+def _parse(text: str, locate: Locate, start: str) -> _Result:
+    if len(text) > MAX_TEXT:
+        raise FubaError(Diagnostic(locate(0, 0), f"effect text is longer than {MAX_TEXT} characters"))
+    source = text if text.endswith("\n") or start == "start_expr" else text + "\n"
+    source = source.expandtabs(8) if "\t" in source else source
+    try:
+        tree = _lark().parse(source, start=start)
+    except UnexpectedInput as e:
+        raise FubaError(Diagnostic(_error_pos(e, locate), _message(e, source))) from None
+    except LarkError as e:  # indentation faults raised by the postlexer
+        raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {e}")) from None
+    builder = _Builder(locate)
+    try:
+        return builder.transform(tree)
+    except FubaError:
+        raise
+    except LarkError as e:
+        inner = getattr(e, "orig_exc", e)
+        if isinstance(inner, FubaError):
+            raise inner from None
+        raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
+
+
+def _error_pos(e: UnexpectedInput, locate: Locate) -> Pos:
+    line = max(getattr(e, "line", 1) or 1, 1)
+    col = max(getattr(e, "column", 1) or 1, 1)
+    return locate(line - 1, col - 1)
+
+
+_TOKEN_WORDS = {
+    "_NL": "end of line", "$END": "end of text", "_INDENT": "indented block", "_DEDENT": "end of block",
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "COLON": "':'", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "DOT": "'.'",
+}
+
+
+def _message(e: UnexpectedInput, source: str) -> str:
+    if isinstance(e, UnexpectedCharacters):
+        ch = source[e.pos_in_stream] if e.pos_in_stream < len(source) else "?"
+        return f"syntax error: unexpected character {ch!r}"
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        if tok.type in ("$END", "_NL", "_INDENT", "_DEDENT"):
+            got = _TOKEN_WORDS[tok.type]
+        elif tok.type in ("NAME", "NUMBER", "STRING"):
+            got = f"{_TOKEN_WORDS[tok.type]} {str(tok)!r}"
+        else:
+            got = repr(str(tok))
+        expected = sorted({_TOKEN_WORDS.get(t, t.strip('"').lower()) for t in e.expected if not t.startswith("__")})
+        hint = f"; expected {', '.join(expected[:6])}" if expected else ""
+        return f"syntax error: unexpected {got}{hint}"
+    return "syntax error: unexpected end of text"
+
+
+class _Builder(Transformer):
+    """Turns lark's tree into `nodes`, attaching file positions."""
+
+    def __init__(self, locate: Locate):
+        super().__init__()
+        self._locate = locate
+
+    def _pos(self, item) -> Pos:
+        if isinstance(item, Token):
+            return self._locate((item.line or 1) - 1, (item.column or 1) - 1)
+        if isinstance(item, n.Node):
+            return item.pos
+        meta = getattr(item, "meta", None)
+        if meta is not None and not meta.empty:
+            return self._locate(meta.line - 1, meta.column - 1)
+        return self._locate(0, 0)
+
+    def _meta_pos(self, meta) -> Pos:
+        if meta is None or meta.empty:
+            return self._locate(0, 0)
+        return self._locate(meta.line - 1, meta.column - 1)
+
+    # ---- entry points
+    def start_block(self, items):
+        return _Result([i for i in items if isinstance(i, n.Node)])
+
+    def start_expr(self, items):
+        return _Result([i for i in items if isinstance(i, n.Node)])
+
+    # ---- literals and names
+    def number(self, items):
+        return n.Const(self._pos(items[0]), int(items[0]))
+
+    def string(self, items):
+        tok = items[0]
+        value = ast.literal_eval(str(tok)) if "\\" in tok else str(tok)[1:-1]
+        if "{" not in value:
+            return n.Const(self._pos(tok), value)
+        return self._template(tok, value)
+
+    def _template(self, tok: Token, value: str) -> n.Node:
+        parts: list[str | n.Node] = []
+        i, buf = 0, ""
+        line0, col0 = (tok.line or 1) - 1, (tok.column or 1)  # col0: first char inside the quote
+        while i < len(value):
+            c = value[i]
+            if c == "{" and value.startswith("{{", i):
+                buf, i = buf + "{", i + 2
+            elif c == "}" and value.startswith("}}", i):
+                buf, i = buf + "}", i + 2
+            elif c == "{":
+                end = value.find("}", i)
+                if end < 0:
+                    raise FubaError(Diagnostic(self._locate(line0, col0 + i), "unclosed '{' in text"))
+                if buf:
+                    parts.append(buf)
+                    buf = ""
+                offset = col0 + i + 1
+                inner = value[i + 1 : end]
+                parts.append(parse_expr(inner, lambda l0, c0, o=offset: self._locate(line0, o + c0)))
+                i = end + 1
+            else:
+                buf, i = buf + c, i + 1
+        if buf:
+            parts.append(buf)
+        return n.Template(self._pos(tok), parts)
+
+    @v_args(meta=True)
+    def true(self, meta, items):
+        return n.Const(self._meta_pos(meta), True)
+
+    @v_args(meta=True)
+    def false(self, meta, items):
+        return n.Const(self._meta_pos(meta), False)
+
+    @v_args(meta=True)
+    def none(self, meta, items):
+        return n.Const(self._meta_pos(meta), None)
+
+    def dotted(self, items):
+        return (tuple(str(t) for t in items), self._pos(items[0]))
+
+    def name(self, items):
+        parts, pos = items[0]
+        return n.Name(pos, parts)
+
+    @v_args(meta=True)
+    def list_(self, meta, items):
+        return n.ListLit(self._meta_pos(meta), [i for i in items if i is not None])
+
+    def comprehension(self, items):
+        return n.Comprehension(items[0].pos, items[0], list(items[1:]))
+
+    def comp_for(self, items):
+        return (str(items[0]), items[1], items[2])
+
+    @v_args(meta=True)
+    def record(self, meta, items):
+        fields = [i for i in items if i is not None]
+        return n.Record(self._meta_pos(meta), {k: v for k, v, _ in fields})
+
+    def field(self, items):
+        return (str(items[0]), items[1], self._pos(items[0]))
+
+    # ---- calls
+    def call(self, items):
+        (parts, pos), (args, kwargs) = items
+        return n.Call(pos, ".".join(parts), args, kwargs)
+
+    def call_args(self, items):
+        args, kwargs = [], {}
+        for a in items:
+            if a is None:
+                continue
+            if isinstance(a, tuple):
+                name, value, pos = a
+                if name in kwargs:
+                    raise FubaError(Diagnostic(pos, f"keyword '{name}' given twice"))
+                kwargs[name] = value
+            else:
+                if kwargs:
+                    raise FubaError(Diagnostic(a.pos, "a positional argument cannot follow a keyword argument"))
+                args.append(a)
+        return (args, kwargs)
+
+    def kwarg(self, items):
+        return (str(items[0]), items[1], self._pos(items[0]))
+
+    # ---- operators
+    def subscript(self, items):
+        return n.Subscript(items[0].pos, items[0], items[1])
+
+    def neg(self, items):
+        return n.Unary(items[0].pos, "-", items[0])
+
+    def not_(self, items):
+        return n.Unary(items[0].pos, "not", items[0])
+
+    def _chain(self, items, op=None):
+        node = items[0]
+        i = 1
+        while i < len(items):
+            if op is None:
+                o, rhs = items[i], items[i + 1]
+                i += 2
+            else:
+                o, rhs = op, items[i]
+                i += 1
+            node = n.BinOp(node.pos, o, node, rhs)
+        return node
+
+    def or_expr(self, items):
+        return self._chain(items, "or")
+
+    def and_expr(self, items):
+        return self._chain(items, "and")
+
+    def sum_expr(self, items):
+        return self._chain(items)
+
+    def product(self, items):
+        return self._chain(items)
+
+    def add_op(self, items):
+        return str(items[0])
+
+    def mul_op(self, items):
+        return str(items[0])
+
+    def comp_op(self, items):
+        return " ".join(str(t) for t in items)
+
+    def assign_op(self, items):
+        return str(items[0])
+
+    def comparison(self, items):
+        rest = [(items[i], items[i + 1]) for i in range(1, len(items), 2)]
+        return n.Compare(items[0].pos, items[0], rest)
+
+    def range_(self, items):
+        return n.Range(items[0].pos, items[0], items[1])
+
+    def ternary(self, items):
+        then, cond, other = items
+        return n.Ternary(then.pos, cond, then, other)
+
+    # ---- statements
+    def suite(self, items):
+        return [i for i in items if isinstance(i, n.Node)]
+
+    def let_stmt(self, items):
+        return n.Let(self._pos(items[0]), str(items[0]), items[1])
+
+    def target(self, items):
+        (parts, pos), *indices = items
+        return (n.Name(pos, parts), indices)
+
+    def index(self, items):
+        return items[0]
+
+    def set_stmt(self, items):
+        (target, indices), op, value = items
+        return n.Set(target.pos, target, indices, op, value)
+
+    def expr_stmt(self, items):
+        return n.ExprStmt(items[0].pos, items[0])
+
+    def leave_stmt(self, items):
+        return n.Leave(self._pos(items[0]), str(items[0]))
+
+    def return_stmt(self, items):
+        value = items[0] if items else None
+        return n.Return(value.pos if value else self._locate(0, 0), value)
+
+    def trigger_stmt(self, items):
+        name, args = items
+        kwargs: dict = {}
+        if args is not None:
+            positional, kwargs = args
+            if positional:
+                raise FubaError(Diagnostic(positional[0].pos, "trigger arguments must be named, e.g. trigger x(area: t)"))
+        return n.Trigger(self._pos(name), str(name), kwargs)
+
+    def apply_stmt(self, items):
+        return n.Apply(items[0].pos, items[0])
+
+    @v_args(meta=True)
+    def pass_stmt(self, meta, items):
+        return n.Pass(self._meta_pos(meta))
+
+    def if_stmt(self, items):
+        cond, body, *rest = items
+        branches = [(cond, body)]
+        orelse: list = []
+        for r in rest:
+            if r is None:
+                continue
+            kind, payload = r
+            if kind == "elif":
+                branches.append(payload)
+            else:
+                orelse = payload
+        return n.If(cond.pos, branches, orelse)
+
+    def elif_clause(self, items):
+        return ("elif", (items[0], items[1]))
+
+    def else_clause(self, items):
+        return ("else", items[0])
+
+    def repeat_stmt(self, items):
+        return n.Repeat(items[0].pos, items[0], items[1])
+
+    def for_stmt(self, items):
+        return n.For(self._pos(items[0]), str(items[0]), items[1], items[2])
+
+    def while_stmt(self, items):
+        return n.While(items[0].pos, items[0], items[1])
+
+    def scope_stmt(self, items):
+        return n.Scope(self._pos(items[0]), str(items[0]), items[1])
+
+    def choose_stmt(self, items):
+        team, label, *options = items
+        return n.Choose(team.pos, team, ast.literal_eval(str(label)), [o for o in options if o is not None])
+
+    def option(self, items):
+        label, guard, prefer, body = items
+        return n.Option(self._pos(label), ast.literal_eval(str(label)), guard, prefer, body)

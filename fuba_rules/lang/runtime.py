@@ -1,0 +1,59 @@
+"""What compiled rules need at run time: limits, signals and rule faults.
+
+A mod is untrusted, so every loop iteration and every call spends from a step budget
+and calls nest only so deep: a hostile or careless rule stops with a positioned
+error instead of hanging the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..diagnostics import Diagnostic, FubaError, Pos
+
+MAX_DEPTH = 64  # nested calls of rule functions and procedures
+MAX_LOOP = 10_000  # iterations of one loop
+MAX_LIST = 10_000  # elements of a list built by a range or comprehension
+
+
+class RuleFault(Exception):
+    """A rule did something impossible at run time (wrong type, exhausted budget...)."""
+
+    def __init__(self, pos: Pos | None, message: str):
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+
+    def to_error(self) -> FubaError:
+        return FubaError(Diagnostic(self.pos, f"rule fault: {self.message}"))
+
+
+class LeaveScope(Exception):
+    """`leave NAME`: unwinds to the enclosing `scope NAME:`, across procedure calls."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+class Host(Protocol):
+    """The object compiled rules run against (the match). Duck-typed for speed."""
+
+    S: dict[str, Any]  # declared state
+    budget: int  # steps left
+    depth: int  # current call depth
+    at: Pos | None  # position of the statement being run, for faults
+    ref: str  # the rulebook chapter of the rule being run
+    rules_on: frozenset[str]
+
+    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any: ...
+
+    def emit(self, kind: str, data: dict) -> None: ...
+
+    def fire(self, trigger: str, params: dict) -> None: ...
+
+
+def spend(m: Host, pos: Pos) -> None:
+    m.budget -= 1
+    if m.budget < 0:
+        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
