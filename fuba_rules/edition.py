@@ -89,6 +89,11 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: Path
     return compile_resolved(resolved)
 
 
+def compile_resolved(resolved: Any) -> Edition:
+    """Check and compile a resolved edition; raises FubaError listing every problem."""
+    return _Build(resolved).run()
+
+
 def check_resolved(resolved: Any) -> list[Diagnostic]:
     """Every problem in the rules of a resolved edition (for `fuba check`)."""
     try:
@@ -410,7 +415,7 @@ def _modifier_params(bodies: Any, checker: Checker) -> dict[str, tuple[str, ...]
     """The keywords each modifier group receives: every call site must pass the same."""
     seen: dict[str, tuple[str, ...]] = {}
     for node in n.walk([b for b in bodies if b]):
-        if isinstance(node, n.Call) and node.name == "modifiers" and node.args and isinstance(node.args[0], n.Const):
+        if isinstance(node, n.Call) and node.name in ("modifiers", "modifier_total") and node.args and isinstance(node.args[0], n.Const):
             group, keys = str(node.args[0].value), tuple(sorted(node.kwargs))
             if group in seen and seen[group] != keys:
                 checker.error(node, f"modifiers('{group}') gets keywords ({', '.join(keys)}) here but ({', '.join(seen[group])}) elsewhere")

@@ -20,7 +20,8 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
     # name: (min args, max args, keywords, pure)
     "choose": (3, 3, frozenset({"prefer"}), False),
     "may_choose": (3, 3, frozenset({"prefer"}), False),
-    "modifiers": (1, 1, frozenset({"*"}), True),
+    "modifiers": (1, 1, frozenset({"*"}), False),
+    "modifier_total": (1, 1, frozenset({"*"}), True),
     "rule": (1, 1, frozenset(), True),
     "log": (1, 1, frozenset({"tag", "ref", "team"}), False),
 }
@@ -266,7 +267,7 @@ class Checker:
                     inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what)
                     self._expr(e.kwargs["prefer"], inner)
                 return
-            if name == "modifiers":
+            if name in ("modifiers", "modifier_total"):
                 self._literal(e, sym.modifier_groups, "modifier group")
             elif name == "rule":
                 self._literal(e, sym.rules, "rule")

@@ -479,7 +479,8 @@ class Compiler:
 
         return log
 
-    def _special_modifiers(self, e: n.Call) -> Fn:
+    def _special_modifiers(self, e: n.Call, silent: bool = False) -> Fn:
+        """Sum the rows of a modifier group that apply; `modifiers` logs each one."""
         group = e.args[0].value  # type: ignore[attr-defined]
         kws = [(k, self.expr(v)) for k, v in e.kwargs.items()]
         mods = self.modifiers
@@ -492,10 +493,14 @@ class Compiler:
                     v = row.value(m, L2)
                     if v:
                         s += v
-                        m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
+                        if not silent:
+                            m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
             return s
 
         return total
+
+    def _special_modifier_total(self, e: n.Call) -> Fn:
+        return self._special_modifiers(e, silent=True)
 
     def _choose(self, e: n.Call, optional: bool) -> Fn:
         team, label, options = (self.expr(a) for a in e.args)

@@ -56,8 +56,15 @@ def parse_block(text: str, locate: Locate) -> list[n.Node]:
 
 
 def parse_expr(text: str, locate: Locate) -> n.Node:
-    """Parse a `when:`, `expr:` or `value:` text into one expression."""
-    return _parse(text, locate, "start_expr").children_nodes[0]  # type: ignore[attr-defined]
+    """Parse a `when:`, `expr:` or `value:` text into one expression.
+
+    The text is read inside implicit parentheses, so an expression may span lines
+    (YAML's folded `>` style keeps some line breaks); columns are shifted back.
+    """
+    shifted: Locate = lambda l0, c0: locate(l0, c0 - 1 if l0 == 0 else c0)  # noqa: E731
+    if not text.strip():
+        raise FubaError(Diagnostic(locate(0, 0), "expected an expression, got empty text"))
+    return _parse("(" + text + "\n)", shifted, "start_expr").children_nodes[0]  # type: ignore[attr-defined]
 
 
 class _Result:

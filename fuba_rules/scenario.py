@@ -1,0 +1,90 @@
+"""Scenarios: set up a position, script the dice and the answers, run one rule.
+
+This is how every chapter is tested, and how a designer checks a new rule: "with the
+ball on 3 in the centre, Blue passes to the away front area and rolls 2 and 6".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .agents import ScriptedAgent
+from .board import TEAMS
+from .dice import ScriptedDice
+from .engine.match import Match
+from .lang.runtime import LeaveScope
+
+
+class Scenario:
+    """A match stopped at a position of the designer's choosing."""
+
+    def __init__(
+        self,
+        edition: Any,
+        dice: Iterable[int] = (),
+        answers: Iterable[Any] = (),
+        defaults: Mapping[str, Any] | None = None,
+        rules: Iterable[str] = (),
+        skills: Mapping[str, list[str]] | None = None,
+    ):
+        self.dice = ScriptedDice(dice)
+        self.agent = ScriptedAgent(list(answers), dict(defaults or {}))
+        self.match = Match(edition, self.dice, {t: self.agent for t in TEAMS}, frozenset(rules), dict(skills or {}))
+        self.left: str | None = None
+
+    # ---- the position
+    def pieces(self, team: str, areas: Mapping[str, int], keeper: str | None = None) -> Scenario:
+        """Put exactly these outfield pieces (and the keeper) of a team on the pitch."""
+        m = self.match
+        m.pieces[team] = {a: n for a, n in areas.items() if n}
+        placed = sum(m.pieces[team].values())
+        if placed > 10:
+            raise ValueError(f"{team} has only 10 outfield pieces, {placed} placed")
+        m.unplaced[team] = 10 - placed
+        m.keeper[team] = keeper
+        m.keeper_unplaced[team] = keeper is None
+        return self
+
+    def state(self, **values: Any) -> Scenario:
+        """Set declared state; write dots as double underscores (ball__value=3)."""
+        for key, v in values.items():
+            name = key.replace("__", ".")
+            if name not in self.match.S:
+                raise KeyError(f"no state '{name}'")
+            self.match.S[name] = v
+        return self
+
+    def set(self, name: str, value: Any) -> Scenario:
+        self.match.S[name] = value
+        return self
+
+    # ---- running
+    def run(self, procedure: str, *args: Any) -> Any:
+        """Run one procedure; a `leave` that unwinds out of it is recorded in `self.left`."""
+        try:
+            return self.match.ed.procs[procedure](self.match, list(args))
+        except LeaveScope as e:
+            self.left = e.name
+            return None
+
+    def value(self, function: str, *args: Any) -> Any:
+        return self.match.ed.funcs[function](self.match, list(args))
+
+    # ---- reading the outcome
+    def __getitem__(self, name: str) -> Any:
+        return self.match.S[name]
+
+    def count(self, team: str, area: str) -> int:
+        m = self.match
+        return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
+
+    def logs(self, tag: str | None = None) -> list[str]:
+        return [e["text"] for e in self.match.events if e["kind"] == "log" and (tag is None or e.get("tag") == tag)]
+
+    def modifiers(self) -> list[tuple[str, int]]:
+        return [(e["id"], e["value"]) for e in self.match.events if e["kind"] == "modifier"]
+
+    @property
+    def dice_left(self) -> int:
+        return self.dice.remaining

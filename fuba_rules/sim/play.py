@@ -1,0 +1,57 @@
+"""Play one match from a seed: the same edition, seed and agents give the same events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from ..agents import make_agent
+from ..board import TEAMS
+from ..dice import SeededDice
+from ..engine.match import Match
+
+
+@attrs.frozen
+class MatchResult:
+    seed: int
+    score: dict[str, int]
+    tally: dict[str, int]
+    metrics: dict[str, float]
+    events: list[dict]
+    decisions: int
+
+
+def agent_seed(seed: int, team: str) -> int:
+    """Agents draw from their own streams so that their choices never shift the dice."""
+    return seed * 2 + (1 if team == "home" else 2)
+
+
+def new_match(
+    edition: Any,
+    seed: int,
+    agents: tuple[str, str] = ("coach", "coach"),
+    rules_on: Iterable[str] = (),
+    skills: dict[str, list[str]] | None = None,
+    record: bool = True,
+) -> Match:
+    players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
+    return Match(edition, SeededDice(seed), players, frozenset(rules_on), skills, record)
+
+
+def play_match(edition: Any, seed: int = 0, agents: tuple[Any, Any] = ("coach", "coach"), rules_on: Iterable[str] = (), skills: dict[str, list[str]] | None = None, record: bool = True) -> MatchResult:
+    """Play a full match and measure it with the edition's `stats:`."""
+    m = new_match(edition, seed, agents, rules_on, skills, record)
+    m.run()
+    return MatchResult(seed, dict(m.S.get(edition.match.get("score", "score"), {})), dict(m.tally), measure(edition, m), m.events, m.decisions)
+
+
+def measure(edition: Any, m: Match) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for name, spec in edition.stats.items():
+        if spec.get("value_fn") is not None:
+            out[name] = spec["value_fn"](m, {})
+        else:
+            out[name] = m.tally.get(spec.get("count", name), 0)
+    return out

@@ -1,0 +1,130 @@
+"""2024 draft, chapters 2-4.3: setup, the reaction stage, momentum and time."""
+
+from fuba_rules.scenario import Scenario
+
+HOME_442 = [4, 4, 2]
+
+
+def midfield_position(ed, **kw):
+    s = Scenario(ed, **kw)
+    s.pieces("home", {"centre": 2, "home_front": 3, "home_left_wing": 2, "home_right_wing": 2, "away_front": 1}, "home_penalty")
+    s.pieces("away", {"centre": 2, "away_front": 3, "away_left_wing": 2, "away_right_wing": 2, "home_front": 1}, "away_penalty")
+    s.state(control="home", phasing="home", ball__area="centre", ball__value=3)
+    s.set("formation", {"home": HOME_442, "away": HOME_442})
+    return s
+
+
+def test_match_preparation_example_higher_roll_chooses_who_starts(draft2024):
+    """3.2 example: Santeri (home) rolls 5, Otto 3; Santeri chooses to start with the ball."""
+    s = Scenario(draft2024, dice=[5, 3], answers=["home"])
+    assert s.run("kick_off_choice") == "home"
+
+
+def test_kick_off_roll_is_repeated_on_a_tie(draft2024):
+    """3.2: only a higher result wins the choice, so equal dice are rolled again."""
+    s = Scenario(draft2024, dice=[4, 4, 2, 6], answers=["away"])
+    assert s.run("kick_off_choice") == "away"
+    assert s.dice_left == 0
+
+
+def test_kick_off_setup_puts_two_in_the_centre_and_everyone_in_their_own_half(draft2024):
+    """3.3.1: two controlling players in the centre circle, the rest at least partly in their half."""
+    ed = draft2024
+    s = Scenario(ed, answers=["home_front"] * 8 + ["away_front"] * 10)
+    s.run("kick_off", "home")
+    board = ed.board
+    assert s.count("home", "centre") == 2
+    assert s.count("home", "home_front") == 8
+    assert s["ball.value"] == 2 and s["ball.area"] == "centre" and s["control"] == "home"
+    assert s.match.keeper == {"home": "home_penalty", "away": "away_penalty"}
+    for team in ("home", "away"):
+        assert sum(s.match.pieces[team].values()) == 10
+        assert all(board.partly_in_half(a, team) for a in s.match.pieces[team])
+
+
+def test_momentum_example_one_and_four_in_midfield_give_three_actions(draft2024):
+    """4.1.1 example: 1 and 4, ball in midfield, four midfielders: three actions and three minutes."""
+    s = midfield_position(draft2024, dice=[1, 4]).state(minute=10)
+    s.run("momentum_stage")
+    assert s["actions"] == 3
+    assert s["minute"] == 13
+
+
+def test_momentum_counts_the_line_of_the_balls_zone(draft2024):
+    """4.1.1: in the defence zone the defenders count: 5 and 5 beat four defenders, one action."""
+    s = midfield_position(draft2024, dice=[5, 6]).state(ball__area="home_front", minute=10)
+    s.run("momentum_stage")
+    assert s["actions"] == 1
+
+
+def test_stoppage_time_begins_on_the_first_stoppage_square(draft2024):
+    """4.2.2.2: the marker stops on the first stoppage square even with minutes to spare."""
+    s = midfield_position(draft2024, dice=[1, 2]).state(minute=44)
+    s.run("momentum_stage")
+    assert (s["minute"], s["stoppage"]) == (45, 1)
+
+
+def test_stoppage_example_difference_below_the_square_ends_the_half(draft2024):
+    """4.2.2.2 example: on +2, Santeri rolls 3 and 2; the difference 1 ends the half."""
+    s = midfield_position(draft2024, dice=[3, 2]).state(minute=45, stoppage=2)
+    s.run("momentum_stage")
+    assert s["half_ends"] is True
+
+
+def test_stoppage_moves_one_square_when_the_difference_is_large_enough(draft2024):
+    """4.2.2.2: otherwise the marker moves one square and the half goes on."""
+    s = midfield_position(draft2024, dice=[6, 2]).state(minute=45, stoppage=2)
+    s.run("momentum_stage")
+    assert (s["half_ends"], s["stoppage"]) == (False, 3)
+
+
+def test_equal_momentum_dice_announce_a_special_event(draft2024):
+    """4.2.3: a zero difference means a special event (the table itself is advanced rule A13)."""
+    s = midfield_position(draft2024, dice=[3, 3])
+    s.run("momentum_stage")
+    assert s.logs("special_event")
+
+
+def test_set_pieces_add_a_minute_except_in_stoppage_time(draft2024):
+    """4.2.2.1: +1 minute at a goal kick, free kick or corner, never in stoppage time."""
+    s = midfield_position(draft2024).state(minute=30)
+    s.run("add_minute")
+    assert s["minute"] == 31
+    s.state(minute=45, stoppage=3)
+    s.run("add_minute")
+    assert (s["minute"], s["stoppage"]) == (45, 3)
+
+
+def test_reaction_example_one_move_from_each_outnumbered_area(draft2024):
+    """4.1 example: a team may move one player from each area where it outnumbers the opponent."""
+    s = midfield_position(draft2024)
+    s.pieces("home", {"home_front": 3, "centre": 2, "home_left_wing": 2, "home_right_wing": 2, "away_left_corner": 1}, "home_penalty")
+    moves = s.value("reaction_moves", "home", ["home_front", "away_left_corner"], [])
+    sources = {m["from"] for m in moves if not m["keeper"]}
+    assert sources == {"home_front", "away_left_corner"}
+
+
+def test_reaction_example_player_in_a_corner_moves_straight_away_from_the_goal_line(draft2024):
+    """4.1 example: player A in the corner area moves even with equal numbers, but only away from the goal line."""
+    s = midfield_position(draft2024)
+    s.pieces("home", {"away_left_corner": 1, "centre": 9}, "home_penalty")
+    s.pieces("away", {"away_left_corner": 1, "centre": 9}, "away_penalty")
+    moves = s.value("reaction_moves", "home", ["away_left_corner"], [])
+    assert [m["to"] for m in moves if m["from"] == "away_left_corner"] == ["away_left_wing"]
+
+
+def test_reaction_goalkeeper_next_to_its_penalty_area_may_step_back(draft2024):
+    """4.1: a goalkeeper adjacent to its own penalty area can be moved into it."""
+    s = midfield_position(draft2024)
+    s.pieces("home", {"centre": 10}, "home_front")
+    moves = s.value("reaction_moves", "home", [], [])
+    assert {"from": "home_front", "to": "home_penalty", "keeper": True, "ball": False} in moves
+
+
+def test_a_turn_alternates_the_phasing_team(draft2024):
+    """4: after a team has completed its turn the opponent takes a turn."""
+    s = midfield_position(draft2024, dice=[6, 5, 1, 1], defaults={"reaction move": None, "action": "positioning"})
+    s.state(control="away", ball__value=2)
+    s.run("play_turn")
+    assert s["phasing"] == "away"
+    assert s["turn"] == 1
