@@ -134,7 +134,7 @@ def test_choosing_target_area_example(draft2024):
 def test_long_pass_example_two_areas_between_raise_the_ball_by_two(draft2024):
     """4.7.2 example: into the opponent's penalty area with two areas between: 4 becomes 6."""
     assert draft2024.board.areas_between("home_front", "away_penalty") == 2
-    s = position(draft2024, {"home_front": 4, "away_penalty": 1, "away_front": 5},
+    s = position(draft2024, {"home_front": 3, "away_penalty": 2, "away_front": 5},
                  {"home_front": 2, "away_penalty": 1, "centre": 7}, ball="home_front", value=4,
                  dice=[1, 1], answers=["away_penalty"])
     s.run("pass_action", "home")
