@@ -1,0 +1,59 @@
+"""Invariants over many random matches (2024 draft, basic rules).
+
+CI plays a few dozen seeds; `pytest -m soak` (or bench/soak.py) plays 1,000 per pairing.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fuba_rules.edition import load_edition
+from fuba_rules.sim.play import play_match
+
+ROOT = Path(__file__).resolve().parents[2]
+PAIRINGS = [("random", "random"), ("coach", "coach"), ("coach", "random")]
+EXAMPLES = int(os.environ.get("FUBA_PROPERTY_EXAMPLES", "12"))
+
+
+@pytest.fixture(scope="module")
+def watched():
+    return load_edition("2024-draft", mods=[ROOT / "tests" / "data" / "watch.yaml"], root=ROOT / "editions")
+
+
+def check_match(ed, seed, agents):
+    r = play_match(ed, seed, agents)
+    values = [e["to"] for e in r.events if e["kind"] == "set" and e["var"] == "ball.value"]
+    assert all(1 <= v <= 6 for v in values), "the ball value stays 1-6"
+    clocks = [e["clock"] for e in r.events if e["clock"] is not None]
+    assert clocks == sorted(clocks), "the clock never runs backwards"
+    goals = [e for e in r.events if e["kind"] == "log" and e.get("tag") == "goal"]
+    assert sum(r.score.values()) == len(goals), "the score equals the goal events"
+    for team in ("home", "away"):
+        assert r.score[team] == sum(1 for g in goals if g["team"] == team)
+    assert r.tally.get("violation", 0) == 0, [e["text"] for e in r.events if e.get("tag") == "violation"]
+    assert any(e.get("tag") == "full_time" for e in r.events), "the match reaches full time"
+    return r
+
+
+@pytest.mark.parametrize("agents", PAIRINGS, ids=["-".join(p) for p in PAIRINGS])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_invariants_hold_in_random_matches(watched, agents, seed):
+    check_match(watched, seed, agents)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("agents", PAIRINGS, ids=["-".join(p) for p in PAIRINGS])
+def test_a_thousand_matches_per_pairing_without_a_fault(watched, agents):
+    for seed in range(int(os.environ.get("FUBA_SOAK_MATCHES", "1000"))):
+        check_match(watched, seed, agents)
+
+
+def test_same_seed_same_match(watched):
+    """Determinism: the same edition, seed and agents give the same events."""
+    a = play_match(watched, 7, ("coach", "random"))
+    b = play_match(watched, 7, ("coach", "random"))
+    assert a.events == b.events
