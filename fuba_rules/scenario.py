@@ -12,7 +12,7 @@ from typing import Any
 from .agents import ScriptedAgent
 from .board import TEAMS
 from .dice import ScriptedDice
-from .engine.match import Match
+from .engine.match import MatchState
 from .lang.runtime import LeaveScope
 
 
@@ -30,7 +30,7 @@ class Scenario:
     ):
         self.dice = ScriptedDice(dice)
         self.agent = ScriptedAgent(list(answers), dict(defaults or {}))
-        self.match = Match(edition, self.dice, {t: self.agent for t in TEAMS}, frozenset(rules), dict(skills or {}))
+        self.match = MatchState(edition, self.dice, {t: self.agent for t in TEAMS}, frozenset(rules), dict(skills or {}))
         self.left: str | None = None
 
     # ---- the position

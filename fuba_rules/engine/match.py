@@ -22,8 +22,8 @@ MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 OUTFIELD = 10
 
 
-class Match:
-    """Host of compiled rules: the state, the dice, the agents and the log."""
+class MatchState:
+    """The mutable state of one match, and host of the compiled rules: dice, agents, log."""
 
     def __init__(
         self,

@@ -10,7 +10,7 @@ import attrs
 from ..agents import make_agent
 from ..board import TEAMS
 from ..dice import SeededDice
-from ..engine.match import Match
+from ..engine.match import MatchState
 
 
 @attrs.frozen
@@ -35,9 +35,9 @@ def new_match(
     rules_on: Iterable[str] = (),
     skills: dict[str, list[str]] | None = None,
     record: bool = True,
-) -> Match:
+) -> MatchState:
     players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
-    return Match(edition, SeededDice(seed), players, frozenset(rules_on), skills, record)
+    return MatchState(edition, SeededDice(seed), players, frozenset(rules_on), skills, record)
 
 
 def play_match(edition: Any, seed: int = 0, agents: tuple[Any, Any] = ("coach", "coach"), rules_on: Iterable[str] = (), skills: dict[str, list[str]] | None = None, record: bool = True) -> MatchResult:
@@ -47,7 +47,7 @@ def play_match(edition: Any, seed: int = 0, agents: tuple[Any, Any] = ("coach", 
     return MatchResult(seed, dict(m.S.get(edition.match.get("score", "score"), {})), dict(m.tally), measure(edition, m), m.events, m.decisions)
 
 
-def measure(edition: Any, m: Match) -> dict[str, float]:
+def measure(edition: Any, m: MatchState) -> dict[str, float]:
     out: dict[str, float] = {}
     for name, spec in edition.stats.items():
         if spec.get("value_fn") is not None:

@@ -139,7 +139,7 @@ def test_long_pass_example_two_areas_between_raise_the_ball_by_two(draft2024):
                  dice=[1, 1], answers=["away_penalty"])
     s.run("pass_action", "home")
     assert s.modifiers() == [("long_pass", 2)]
-    assert any("ball 6" in line for line in s.logs("pass"))
+    assert any("ball 4 -> 6" in line for line in s.logs("pass"))
 
 
 def test_passing_procedure_example_supportive_pass_to_an_adjacent_area(draft2024):

@@ -1,0 +1,164 @@
+"""The match commands of `fuba`: simulate, replay and play."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .agents import AGENTS, make_agent
+from .cli import arg, editions_root, subcommand
+from .diagnostics import Diagnostic, FubaError, did_you_mean
+from .edition import Edition, load_edition
+from .engine.driver import Match
+from .lang.runtime import RuleFault
+from .sim.batch import format_table, simulate
+from .sim.narrate import narrate, read_log, write_log
+from .sim.play import play_match
+
+
+def _load(args: argparse.Namespace) -> Edition:
+    return load_edition(args.edition, [Path(m) for m in args.mod or []], editions_root(args))
+
+
+def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
+    if getattr(args, "advanced", False):
+        return sorted(ed.rules)
+    wanted = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
+    for r in wanted:
+        if r not in ed.rules:
+            raise FubaError(Diagnostic(None, f"unknown rule '{r}' for --with{did_you_mean(r, ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}"))
+    return wanted + [r for r, spec in ed.rules.items() if spec.get("default") and r not in wanted]
+
+
+def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
+    out = {}
+    for team in ("home", "away"):
+        names = [s.strip() for s in (getattr(args, f"{team}_skills") or "").split(",") if s.strip()]
+        for s in names:
+            if s not in ed.skills:
+                raise FubaError(Diagnostic(None, f"unknown skill '{s}'{did_you_mean(s, ed.skills)}"))
+        out[team] = names
+    return out
+
+
+def _agent(name: str) -> str:
+    if name not in AGENTS:
+        raise argparse.ArgumentTypeError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)}")
+    return name
+
+
+def _teams(ed: Edition) -> dict[str, str]:
+    teams = ed.match.get("teams") or {}
+    return {t: (teams.get(t) or {}).get("name", t) for t in ("home", "away")}
+
+
+MATCH_ARGS = (
+    arg("edition", help="edition id (see `fuba editions`) or path"),
+    arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
+    arg("--home", type=_agent, default="coach", help="agent for the home team: random or coach (default coach)"),
+    arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
+    arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
+    arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on, e.g. A1,A6,A10"),
+    arg("--advanced", action="store_true", help="switch on every advanced rule"),
+    arg("--home-skills", metavar="NAMES", help='skills of the home team, e.g. "Regista,Target man"'),
+    arg("--away-skills", metavar="NAMES", help="skills of the away team"),
+)
+
+
+@subcommand(
+    "simulate",
+    "play matches between agents and summarize them",
+    *MATCH_ARGS,
+    arg("-n", type=int, default=100, help="number of matches (default 100)"),
+    arg("--json", action="store_true", help="print the summary as JSON"),
+    arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
+)
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play N seeded matches and print goals, results, set pieces, cards, turns and
+    possession changes with 95% confidence intervals. The same edition, seed and agents
+    always give the same numbers; `--log` writes the first match event by event for
+    `fuba replay`."""
+    ed = _load(args)
+    rules, skills = _rules(args, ed), _skills(args, ed)
+    agents = (args.home, args.away)
+    if args.n < 1:
+        raise FubaError(Diagnostic(None, "-n must be at least 1"))
+    try:
+        if args.log:
+            r = play_match(ed, args.seed, agents, rules, skills)
+            header = {"edition": ed.id, "seed": args.seed, "agents": list(agents), "rules": rules, "skills": skills, "teams": _teams(ed)}
+            write_log(args.log, header, r.events)
+            print(f"wrote {len(r.events)} events of match seed {args.seed} to {args.log}", file=sys.stderr)
+        show = sys.stderr.isatty() and not args.json
+        def progress(i: int) -> None:
+            if show and (i == args.n or i % max(args.n // 50, 1) == 0):
+                bar = "#" * (30 * i // args.n)
+                print(f"\r[{bar:<30}] {i}/{args.n}", end="" if i < args.n else "\n", file=sys.stderr, flush=True)
+        result = simulate(ed, args.n, args.seed, agents, rules, skills, progress)
+    except RuleFault as e:
+        raise e.to_error() from None
+    if args.json:
+        print(json.dumps(result.as_json(), indent=2, sort_keys=True))
+    else:
+        print(format_table(result))
+    return 0
+
+
+@subcommand(
+    "replay",
+    "narrate a match log in plain English",
+    arg("log", type=Path, help="a JSON-lines log written by `fuba simulate --log`"),
+)
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Print every step of a logged match with its minute and rulebook chapter."""
+    try:
+        header, events = read_log(args.log)
+    except OSError as e:
+        raise FubaError(Diagnostic(None, f"cannot read {args.log}: {e.strerror}")) from None
+    except ValueError as e:
+        raise FubaError(Diagnostic(None, str(e))) from None
+    if header:
+        print(f"{header.get('edition')} seed {header.get('seed')}: {' vs '.join(header.get('agents', []))}")
+    for line in narrate(events, header.get("teams")):
+        print(line)
+    return 0
+
+
+@subcommand(
+    "play",
+    "play a match yourself against an agent, one decision at a time",
+    *MATCH_ARGS,
+    arg("--human", choices=["home", "away", "both"], default="home", help="which team you play (default home)"),
+)
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play in the terminal: the match is narrated, and at each of your decisions the
+    legal options are listed; type a number (or q to stop)."""
+    ed = _load(args)
+    m = Match(ed, args.seed, _rules(args, ed), _skills(args, ed))
+    agents = {t: make_agent(getattr(args, t), args.seed * 2 + i + 1) for i, t in enumerate(("home", "away"))}
+    humans = {"home", "away"} if args.human == "both" else {args.human}
+    shown, names = 0, _teams(ed)
+    while not m.finished:
+        d = m.decision
+        assert d is not None
+        if d.team in humans:
+            for line in list(narrate(m.events[shown:], names)):
+                print(line)
+            shown = len(m.events)
+            print(f"\n{names[d.team]} ({d.team}): {d.label} [{d.ref}]")
+            for i, label in enumerate(d.labels):
+                print(f"  {i}: {label}")
+            answer = input("> ").strip()
+            if answer.lower() in ("q", "quit"):
+                return 0
+            if not answer.isdigit() or int(answer) >= len(d.options):
+                print("please type one of the numbers")
+                continue
+            m.choose(int(answer))
+        else:
+            m.choose(agents[d.team].choose(d, m.state))
+    for line in narrate(m.events[shown:], names):
+        print(line)
+    return 0
