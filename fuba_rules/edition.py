@@ -168,7 +168,7 @@ class _Build:
             functions={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in funcs.items()},
             procedures={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in procs.items()},
             triggers=triggers,
-            modifier_groups=set(self.section("modifiers")),
+            modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
             rules=set(self.section("rules")),
         )
         # parse everything first: scope names are global (leave may cross procedures)
@@ -213,6 +213,8 @@ class _Build:
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         if formations:
             comp.tables["formations"] = Table("formations", "2.1", [], {str(k): _plain(v) for k, v in formations.items()})
+        for group in sym.modifier_groups:
+            comp.modifiers.setdefault(group, [])
         for group, rows in parsed_mods.items():
             comp.modifiers[group] = [
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
@@ -282,25 +284,21 @@ class _Build:
         return specs
 
     def parse_modifiers(self, checker: Checker, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
+        """Modifier rows are entries of their own (so a mod can add or remove one); `group:` gathers them."""
         out: dict[str, list] = {}
-        for group, rows in self.section("modifiers").items():
-            got = []
-            for rid, row in rows.items():
-                when = self.parse(row["when"], _val_pos(row, "when"), False) if row.get("when") is not None else None
-                value = row.get("value")
-                if isinstance(value, str):
-                    value = self.parse(value, _val_pos(row, "value"), False)
-                if str(group) not in params:
-                    continue
-                ps = params[str(group)]
+        for rid, row in self.section("modifiers").items():
+            group = str(row.get("group", ""))
+            when = self.parse(row["when"], _val_pos(row, "when"), False) if row.get("when") is not None else None
+            value = row.get("value")
+            if isinstance(value, str):
+                value = self.parse(value, _val_pos(row, "value"), False)
+            if group not in params:
+                self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\")", "warning"))
+            else:
                 for e in (when, value):
                     if isinstance(e, n.Node):
-                        checker.check_expr(e, ps, "modifier")
-                got.append((str(rid), row, when, value))
-            out[str(group)] = got
-            if str(group) not in params:
-                pos = _key_pos(self.section("modifiers"), group)
-                self.diags.append(Diagnostic(pos, f"modifier group '{group}' is never used: no rule calls modifiers(\"{group}\")", "warning"))
+                        checker.check_expr(e, params[group], "modifier")
+            out.setdefault(group, []).append((str(rid), row, when, value))
         return out
 
     def parse_tables(self, tables: dict, checker: Checker) -> dict[str, tuple[dict, dict]]:

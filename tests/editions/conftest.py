@@ -12,3 +12,8 @@ EDITIONS = Path(__file__).resolve().parents[2] / "editions"
 @pytest.fixture(scope="session")
 def draft2024():
     return load_edition("2024-draft", root=EDITIONS)
+
+
+@pytest.fixture(scope="session")
+def editions_dir():
+    return EDITIONS

@@ -138,7 +138,7 @@ def test_long_pass_example_two_areas_between_raise_the_ball_by_two(draft2024):
                  {"home_front": 2, "away_penalty": 1, "centre": 7}, ball="home_front", value=4,
                  dice=[1, 1], answers=["away_penalty"])
     s.run("pass_action", "home")
-    assert s.modifiers() == [("long_pass", 2)]
+    assert s.modifiers() == [("pass_long", 2)]
     assert any("ball 4 -> 6" in line for line in s.logs("pass"))
 
 
@@ -148,7 +148,7 @@ def test_passing_procedure_example_supportive_pass_to_an_adjacent_area(draft2024
     s = position(draft2024, {"centre": 2, "away_front": 1, "away_left_wing": 7}, {"centre": 2, "away_front": 2, "away_penalty": 6},
                  ball="centre", value=3, dice=[2, 6], answers=["away_front", {"from": "away_left_wing", "to": "away_front", "keeper": False, "ball": False}])
     s.run("pass_action", "home")
-    assert s.modifiers() == [("target_outnumbered", 1)]
+    assert s.modifiers() == [("pass_target_outnumbered", 1)]
     assert s.logs("supportive")
     assert s.count("home", "away_front") == 2
     assert (s["control"], s["ball.area"], s["ball.value"]) == ("home", "away_front", 2)
@@ -209,7 +209,7 @@ def goal_example(ed, die):
 def test_goal_attempt_example_needs_a_six(draft2024):
     """4.8 example: overall -2, so a 6 scores (6 - 2 = 4 > 3)."""
     s = goal_example(draft2024, 6)
-    assert sorted(s.modifiers()) == [("ball_area_more", 1), ("box_fewer", -1), ("distance", -2)]
+    assert sorted(s.modifiers()) == [("shot_ball_area_more", 1), ("shot_box_fewer", -1), ("shot_distance", -2)]
     assert s["score"]["home"] == 1
 
 
