@@ -22,6 +22,7 @@ from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .resources import default_editions_root
+from .yamlpos import plain as _plain
 
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
 
@@ -116,17 +117,6 @@ def _val_pos(container: Any, key: Any) -> Pos:
 def _locate(text: Any, fallback: Pos) -> Locate:
     loc = getattr(text, "locate", None)
     return loc if loc is not None else default_locate(fallback.file, fallback.line, fallback.col)
-
-
-def _plain(v: Any) -> Any:
-    """LStr/LDict/LList to plain Python values, for row fields and defaults."""
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_plain(x) for x in v]
-    if isinstance(v, str):
-        return str(v)
-    return v
 
 
 class _Build:

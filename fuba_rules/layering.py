@@ -1,0 +1,450 @@
+"""Find editions and layer them: parent first, then each child's differences on top.
+
+An edition is a folder `<root>/<id>/` (its `edition.yaml` holds the header, and all its
+`*.yaml` files are merged) or a single file, such as a mod under `<root>/mods/`. A child
+names its parent with `extends`; entry by entry, its definitions replace the parent's or
+add new ones, and `remove: [section.key]` deletes inherited ones. `include` pulls shared
+files (the board, common tables) in underneath a file.
+
+The merged tree keeps every value's own positions, and `Resolved` records which edition
+defined each entry and whom it overrode, so `fuba show` and error messages can say where
+a rule comes from. Nothing here knows the schema or the effect language.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from fuba_rules.yamlpos import LDict, LList, LStr, describe, load_yaml
+
+HEADER_KEYS = ("schema_version", "id", "title", "date", "description", "extends", "include", "remove")
+"""Top-level keys that describe a file rather than hold rules; everything else is a section."""
+EDITION_FILE = "edition.yaml"
+MODS_DIR = "mods"
+# Header keys that a data file of a folder edition may carry (the rest belong in edition.yaml).
+_DATA_FILE_HEADER = ("schema_version", "include")
+
+Key = tuple[str, str]
+
+
+@attrs.define
+class Resolved:
+    """An edition with its ancestors and mods merged, and the history of every entry.
+
+    `data` holds the merged sections only (the target's header is in `header`); its
+    values are shared with the loaded files, so treat it as read-only. A section that is
+    not a mapping is recorded under the key (section, "").
+    """
+
+    data: LDict
+    chain: list[str]
+    origin: dict[Key, str]
+    overrides: dict[Key, list[str]]
+    removed: list[tuple[str, str, str]]
+    header: dict
+    target: str = ""
+    files: dict[str, LDict] = attrs.Factory(dict)
+    """Every file read (edition files, includes, mods) by its shown path, for per-file checks."""
+    warnings: list[Diagnostic] = attrs.Factory(list)
+
+    @property
+    def parent(self) -> str | None:
+        """The id the target extends, if any."""
+        i = self.chain.index(self.target) if self.target in self.chain else 0
+        return self.chain[i - 1] if i > 0 else None
+
+
+def discover(root: Path) -> dict[str, Path]:
+    """Edition id -> folder (or file, for mods as "mods/<stem>") found under `root`.
+
+    A folder counts when it has an edition.yaml. A missing root gives no editions.
+    """
+    found: dict[str, Path] = {}
+    if not root.is_dir():
+        return found
+    for entry in sorted(root.iterdir()):
+        if entry.is_dir() and (entry / EDITION_FILE).is_file():
+            found[entry.name] = entry
+    mods = root / MODS_DIR
+    if mods.is_dir():
+        for entry in sorted(mods.glob("*.yaml")):
+            if entry.is_file():
+                found[f"{MODS_DIR}/{entry.stem}"] = entry
+    return found
+
+
+def load_header(path: Path) -> LDict:
+    """The header keys of an edition folder or file (for listings; no layering)."""
+    top = _read_top(_header_file(path))
+    return _subset(top, HEADER_KEYS)
+
+
+def resolve(target: str | Path, root: Path, mods: Sequence[str | Path] = ()) -> Resolved:
+    """Merge `target` (an id under `root`, or a path) with its ancestors, then `mods`."""
+    return _Resolver(root).resolve(target, mods)
+
+
+# --- implementation ----------------------------------------------------------------
+
+
+@attrs.define
+class _Edition:
+    """One edition or mod as written: its header and its own merged content."""
+
+    id: str
+    path: Path
+    header: LDict
+    content: LDict
+    parent: LStr | None
+    removes: list[tuple[LStr, Pos]]
+
+
+def shown(path: Path) -> str:
+    """A path as the user should read it: relative to the current folder when inside it."""
+    absolute = Path(os.path.abspath(path))
+    try:
+        return str(absolute.relative_to(Path.cwd()))
+    except ValueError:
+        return str(absolute)
+
+
+def _key(path: Path) -> Path:
+    return Path(os.path.realpath(path))
+
+
+def _by_position(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return sorted(diagnostics, key=lambda d: (d.pos.file, d.pos.line, d.pos.col) if d.pos else ("", 0, 0))
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file that also says no to names the OS refuses (NUL bytes, too long)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _header_file(path: Path) -> Path:
+    return path / EDITION_FILE if path.is_dir() else path
+
+
+def _read_top(path: Path) -> LDict:
+    """A file's top-level mapping (an empty file gives an empty one)."""
+    top = load_yaml(Path(shown(path)))
+    if top is None:
+        return LDict(pos=Pos(shown(path), 1, 1))
+    if not isinstance(top, LDict):
+        where = getattr(top, "pos", Pos(shown(path), 1, 1))
+        raise FubaError(Diagnostic(where, "expected a mapping of sections at the top of the file"))
+    return top
+
+
+def _subset(top: LDict, keys: Sequence[str]) -> LDict:
+    out = LDict(pos=top.pos)
+    for k in keys:
+        if k in top:
+            _put(out, k, top[k], top)
+    return out
+
+
+def _put(target: LDict, key: str, value: object, source: LDict) -> None:
+    target[key] = value
+    target.key_pos[key] = source.key_pos.get(key, source.pos)
+    target.value_pos[key] = source.value_pos.get(key, source.pos)
+
+
+def _sections(top: LDict) -> list[str]:
+    return [k for k in top if k not in HEADER_KEYS]
+
+
+def _entries(top: LDict, section: str) -> list[str]:
+    """The keys an overlay of `section` defines: its entries, or "" for a whole value."""
+    value = top[section]
+    if value is None:
+        return []
+    return list(value) if isinstance(value, LDict) else [""]
+
+
+def _overlay(base: LDict, top: LDict) -> list[tuple[str, str, bool]]:
+    """Merge `top`'s sections into `base` entry by entry, never mutating `top`.
+
+    Returns (section, key, replaced) for every entry written. A section that is not a
+    mapping (a type error the schema reports) replaces the whole value.
+    """
+    written: list[tuple[str, str, bool]] = []
+    for section in _sections(top):
+        value = top[section]
+        if value is None:
+            continue  # `procedures:` with nothing under it adds nothing
+        current = base.get(section)
+        if isinstance(value, LDict):
+            if not isinstance(current, LDict):
+                replaced_whole = section in base
+                current = LDict(pos=value.pos)
+                _put(base, section, current, top)
+                if replaced_whole:
+                    written.append((section, "", True))
+            for key, entry in value.items():
+                written.append((section, key, key in current))
+                _put(current, key, entry, value)
+        else:
+            written.append((section, "", section in base))
+            _put(base, section, value, top)
+    return written
+
+
+def _strings(top: LDict, key: str, errors: list[Diagnostic]) -> list[tuple[LStr, Pos]]:
+    """A header list of strings (`include`, `remove`) with each item's position."""
+    value = top.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, LList):
+        errors.append(Diagnostic(top.value_pos[key], f"expected a list of strings for {key}, got {describe(value)}"))
+        return []
+    out = []
+    for i, item in enumerate(value):
+        pos = value.item_pos[i] if i < len(value.item_pos) else value.pos
+        if isinstance(item, LStr):
+            out.append((item, pos))
+        else:
+            errors.append(Diagnostic(pos, f"expected a string in {key}, got {describe(item)}"))
+    return out
+
+
+def _cycle_error(cycle: list[tuple[str, Pos | None]]) -> Diagnostic:
+    """One message per cycle, whichever edition it was entered from: it starts at the
+    smallest id and points at the `extends` that leads back to it."""
+    names = [name for name, _ in cycle]
+    start = names.index(min(names))
+    names = names[start:] + names[:start]
+    closing = cycle[start - 1][1]
+    return Diagnostic(closing, "extends cycle: " + " -> ".join([*names, names[0]]))
+
+
+class _Resolver:
+    """Reads editions under one root, remembering every file it read."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.known = discover(root)
+        self.id_of_path = {_key(p): i for i, p in self.known.items()}
+        self.files: dict[str, LDict] = {}
+        self.cache: dict[Path, LDict] = {}
+        self.errors: list[Diagnostic] = []
+
+    # -- finding ---------------------------------------------------------------------
+
+    def locate(self, ref: str | Path, base: Path | None, where: Pos | None, what: str = "edition") -> Path:
+        """The folder or file that an id or a path (relative to `base`) names."""
+        if isinstance(ref, str) and ref in self.known:
+            return self.known[ref]
+        path = Path(ref) if base is None else base / ref
+        for candidate in (path, Path(f"{path}.yaml")):
+            if _is_file(candidate) and candidate.name == EDITION_FILE:
+                return candidate.parent
+            if _is_file(candidate) or _is_file(candidate / EDITION_FILE):
+                return candidate
+        if _is_dir(path):
+            raise FubaError(Diagnostic(where, f"{shown(path)} has no {EDITION_FILE}"))
+        raise FubaError(Diagnostic(where, f"unknown {what} {str(ref)!r}{did_you_mean(str(ref), self.known)}"))
+
+    def read(self, path: Path) -> LDict:
+        """A file's top mapping, parsed once however often it is included."""
+        key = _key(path)
+        if key not in self.cache:
+            self.cache[key] = _read_top(path)
+            self.files[shown(path)] = self.cache[key]
+        return self.cache[key]
+
+    # -- loading one edition ---------------------------------------------------------
+
+    def load(self, path: Path) -> _Edition:
+        """Read an edition folder or file, with its includes, without its parent."""
+        header_file = _header_file(path)
+        files = [header_file]
+        if path.is_dir():
+            files += sorted(p for p in path.glob("*.yaml") if p.name != EDITION_FILE and p.is_file())
+        tops = [(f, self.read(f)) for f in files]
+        header_top = tops[0][1]
+        header = _subset(header_top, HEADER_KEYS)
+        for _, top in tops[1:]:
+            for k in top:
+                if k in HEADER_KEYS and k not in _DATA_FILE_HEADER:
+                    self.errors.append(Diagnostic(top.key_pos[k], f"header key '{k}' belongs in {shown(header_file)}"))
+
+        edition_id = self.edition_id(path, header)
+        content = LDict(pos=header_top.pos)
+        included: set[Path] = set()
+        for f, top in tops:
+            for inc in self.includes(f, top, [_key(f)], included):
+                _overlay(content, inc)
+        first_defined: dict[Key, Pos] = {}
+        for _, top in tops:
+            for section in _sections(top):
+                for key in _entries(top, section):
+                    where = top[section].key_pos[key] if key else top.key_pos[section]
+                    if (section, key) in first_defined:
+                        name = f"{section}.{key}" if key else section
+                        self.errors.append(
+                            Diagnostic(
+                                where,
+                                f"'{name}' is defined twice in {edition_id} (also at {first_defined[section, key]})",
+                            )
+                        )
+                    else:
+                        first_defined[section, key] = where
+            _overlay(content, top)
+
+        parent = header.get("extends")
+        if parent is not None and not isinstance(parent, LStr):
+            self.errors.append(
+                Diagnostic(
+                    header.value_pos["extends"], f"expected an edition id or path for extends, got {describe(parent)}"
+                )
+            )
+            parent = None
+        removes = _strings(header, "remove", self.errors)
+        return _Edition(edition_id, path, header, content, parent, removes)
+
+    def edition_id(self, path: Path, header: LDict) -> str:
+        """The folder name or mods/<stem> under the root; elsewhere the header id or the name."""
+        declared = header.get("id")
+        if declared is not None and not isinstance(declared, str):
+            self.errors.append(
+                Diagnostic(header.value_pos["id"], f"expected a string for id, got {describe(declared)}")
+            )
+            declared = None
+        known = self.id_of_path.get(_key(path))
+        if known is None:
+            return str(declared) if declared else (path.name if path.is_dir() else path.stem)
+        if declared is not None and declared not in (known, known.removeprefix(f"{MODS_DIR}/")):
+            self.errors.append(
+                Diagnostic(header.value_pos["id"], f"id '{declared}' does not match the name it is found by, '{known}'")
+            )
+        return known
+
+    def includes(self, file: Path, top: LDict, stack: list[Path], seen: set[Path]) -> list[LDict]:
+        """The files `file` includes, each after its own includes, each only once."""
+        out: list[LDict] = []
+        for ref, pos in _strings(top, "include", self.errors):
+            path = file.parent / ref
+            if not ref.endswith(".yaml"):
+                self.errors.append(Diagnostic(pos, f"cannot include {str(ref)!r}: only .yaml files can be included"))
+                continue
+            if not _is_file(path):
+                near = [p.name for p in path.parent.glob("*.yaml")] if _is_dir(path.parent) else []
+                self.errors.append(
+                    Diagnostic(pos, f"cannot include {str(ref)!r}: no such file{did_you_mean(path.name, near)}")
+                )
+                continue
+            key = _key(path)
+            if key in stack:
+                names = [shown(p) for p in stack[stack.index(key) :]] + [shown(path)]
+                raise FubaError(Diagnostic(pos, "include cycle: " + " -> ".join(names)))
+            if key in seen:
+                continue
+            seen.add(key)
+            included = self.read(path)
+            out += self.includes(path, included, [*stack, key], seen)
+            out.append(included)
+        return out
+
+    # -- chains ----------------------------------------------------------------------
+
+    def chain(self, path: Path, stack: list[tuple[Path, str, Pos | None]], via: Pos | None) -> list[_Edition]:
+        """`path`'s ancestors, root first, then the edition itself.
+
+        `stack` holds the editions below this one: (path, id, position of its extends).
+        """
+        key = _key(path)
+        for i, (seen, _, _) in enumerate(stack):
+            if seen == key:
+                raise FubaError(_cycle_error([(name, pos) for _, name, pos in stack[i:-1]] + [(stack[-1][1], via)]))
+        edition = self.load(path)
+        if edition.parent is None:
+            return [edition]
+        parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos)
+        return [*self.chain(parent_path, [*stack, (key, edition.id, edition.parent.pos)], edition.parent.pos), edition]
+
+    def resolve(self, target: str | Path, mods: Sequence[str | Path]) -> Resolved:
+        editions = self.chain(self.locate(target, None, None), [], None)
+        target_edition = editions[-1]
+        in_chain = {_key(e.path) for e in editions}
+        warnings: list[Diagnostic] = []
+        for ref in mods:
+            path = self.locate(ref, None, None, what="mod")
+            if _key(path) in in_chain:
+                warnings.append(Diagnostic(None, f"{ref} is already applied; not applied twice", "warning"))
+                continue
+            mod = self.load(path)
+            if mod.parent is not None:
+                extended = self.locate(mod.parent, _header_file(path).parent, mod.parent.pos)
+                if _key(extended) not in in_chain:
+                    message = f"{mod.id} extends {mod.parent}, but is applied on top of {target_edition.id}"
+                    warnings.append(Diagnostic(mod.parent.pos, message, "warning"))
+            in_chain.add(_key(path))
+            editions.append(mod)
+        if self.errors:
+            raise FubaError(_by_position(self.errors))
+        return self.merge(editions, target_edition, warnings)
+
+    def merge(self, editions: list[_Edition], target: _Edition, warnings: list[Diagnostic]) -> Resolved:
+        data = LDict(pos=editions[-1].content.pos)
+        origin: dict[Key, str] = {}
+        overrides: dict[Key, list[str]] = {}
+        removed: list[tuple[str, str, str]] = []
+        for edition in editions:
+            self.remove(edition, data, origin, overrides, removed)
+            for section, key, replaced in _overlay(data, edition.content):
+                if replaced and (section, key) in origin:
+                    overrides.setdefault((section, key), []).append(origin[section, key])
+                origin[section, key] = edition.id
+        if self.errors:
+            raise FubaError(_by_position(self.errors))
+        header = _subset(target.header, HEADER_KEYS)
+        header["id"] = target.id
+        return Resolved(
+            data=data,
+            chain=[e.id for e in editions],
+            origin=origin,
+            overrides=overrides,
+            removed=removed,
+            header=header,
+            target=target.id,
+            files=self.files,
+            warnings=warnings,
+        )
+
+    def remove(self, edition: _Edition, data: LDict, origin, overrides, removed) -> None:
+        """Apply `edition`'s `remove:` list to what it inherits."""
+        for ref, pos in edition.removes:
+            section, dot, key = ref.partition(".")
+            entries = data.get(section)
+            if not dot or not key:
+                self.errors.append(Diagnostic(pos, f"expected 'section.key' in remove, got {str(ref)!r}"))
+            elif not isinstance(entries, LDict) or key not in entries:
+                inherited = [f"{s}.{k}" for s, v in data.items() if isinstance(v, LDict) for k in v]
+                self.errors.append(
+                    Diagnostic(
+                        pos, f"cannot remove {str(ref)!r}: nothing inherited defines it{did_you_mean(ref, inherited)}"
+                    )
+                )
+            else:
+                del entries[key]
+                entries.key_pos.pop(key, None)
+                entries.value_pos.pop(key, None)
+                origin.pop((section, key), None)
+                overrides.pop((section, key), None)
+                removed.append((section, key, edition.id))
