@@ -54,6 +54,8 @@ class MatchState:
         self.at: Pos | None = None
         self.ref = ""
         self.events: list[dict] = []
+        self._step_dice: list[int] = []
+        self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
         cfg = edition.match
@@ -75,6 +77,13 @@ class MatchState:
             **data,
         }
         event.setdefault("ref", self.ref)
+        if kind == "roll":
+            self._step_dice.extend(data["dice"])
+        elif kind == "log":
+            event["dice"], event["changes"] = self._step_dice, self._step_changes
+            self._step_dice, self._step_changes = [], []
+        elif kind not in ("choice", "modifier", "hook"):
+            self._step_changes.append({k: v for k, v in event.items() if k not in ("seq", "turn", "clock", "phasing")})
         self.events.append(event)
 
     # ---- decisions

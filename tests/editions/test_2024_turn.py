@@ -128,3 +128,26 @@ def test_a_turn_alternates_the_phasing_team(draft2024):
     s.run("play_turn")
     assert s["phasing"] == "away"
     assert s["turn"] == 1
+
+
+def test_half_time_formation_change_moves_one_player_between_lines(draft2024):
+    """2.2: during half time a team can change the position of one player in its formation."""
+    s = Scenario(draft2024, answers=[[3, 5, 2], None])
+    s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+    options = s.value("formation_changes", "home")
+    assert [3, 5, 2] in options and [4, 4, 2] not in options and len(options) == 6
+    s.run("half_time")
+    assert s["formation"] == {"home": [3, 5, 2], "away": [4, 4, 2]}
+
+
+def test_second_half_starts_with_the_other_team_in_control(draft2024):
+    """4.2.2.3: the team that started the first half as the defending team now starts in control."""
+    from fuba_rules.sim.play import new_match
+
+    m = new_match(draft2024, seed=5)
+    m.run()
+    kick_offs = [e for e in m.events if e["kind"] == "log" and e.get("tag") in ("kick_off", "half")]
+    halves = [i for i, e in enumerate(kick_offs) if e.get("tag") == "half"]
+    first_half, second_half = kick_offs[halves[0] + 1], kick_offs[halves[1] + 1]
+    assert first_half["team"] == m.S["first_half_ct"]
+    assert second_half["team"] != first_half["team"]
