@@ -33,6 +33,7 @@ class MatchState:
         rules_on: frozenset[str] = frozenset(),
         skills: dict[str, list[str]] | None = None,
         record: bool = True,
+        carry: dict[str, Any] | None = None,
     ):
         self.ed = edition
         self.board = edition.board
@@ -41,6 +42,10 @@ class MatchState:
         self.agents = agents
         self.rules_on = frozenset(rules_on)
         self.skills = {t: list((skills or {}).get(t, [])) for t in TEAMS}
+        self.reserve: dict[str, list[str]] = {t: [] for t in TEAMS}
+        self.used_once: set[tuple[str, str]] = set()
+        self.carry_in: dict[str, Any] = dict(carry or {})
+        self.carry_out: dict[str, Any] = {}
         self.record = record
         self.S: dict[str, Any] = fresh_state(edition)
         self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
@@ -126,9 +131,14 @@ class MatchState:
             can_pay = self.ed.match.get("can_pay")
             if team is None or (can_pay and not self._rule(can_pay, [team, cost])):
                 return
+        once = bool(hook.info.get("once_per_match"))
+        if once and (hook.name, str(team)) in self.used_once:
+            return
         if hook.optional and team is not None:
             if self.decide(team, f"use {hook.name}", ["use"], None, True) is None:
                 return
+        if once:
+            self.used_once.add((hook.name, str(team)))
         old = self.ref
         self.ref = hook.ref or old
         try:

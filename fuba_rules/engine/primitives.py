@@ -275,4 +275,50 @@ def _keys(m, table):
     return list(table.exact) if hasattr(table, "exact") else list(table)
 
 
+# ---- skills and what outlives a match
+@add("all_skills", doc="Every skill the edition defines, in the order of the edition.")
+def _all_skills(m):
+    return list(m.ed.skills)
+
+
+@add("skills_of", "team", doc="The skills team has in play.")
+def _skills_of(m, team):
+    return list(m.skills[_team(team)])
+
+
+@add("reserve_of", "team", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
+def _reserve_of(m, team):
+    return list(m.reserve[_team(team)])
+
+
+def _skill_list(m, names) -> list:
+    if not isinstance(names, list) or any(n not in m.ed.skills for n in names):
+        raise ValueError(f"expected a list of skill names, got {names!r}")
+    return list(names)
+
+
+@add("set_skills", "team names", pure=False, doc="Put exactly these skills in play for team.")
+def _set_skills(m, team, names):
+    old = m.skills[_team(team)]
+    m.skills[team] = _skill_list(m, names)
+    m.emit("skills", {"team": team, "from": old, "to": list(m.skills[team])})
+
+
+@add("set_reserve", "team names", pure=False, doc="Put exactly these skills in team's reserve.")
+def _set_reserve(m, team, names):
+    m.reserve[_team(team)] = _skill_list(m, names)
+    m.emit("reserve", {"team": team, "to": list(m.reserve[team])})
+
+
+@add("carried", "key", doc="A value an earlier match of a tournament or league passed on, or none.")
+def _carried(m, key):
+    return m.carry_in.get(str(key))
+
+
+@add("carry", "key value", pure=False, doc="Pass a value on to the next match of a tournament or league.")
+def _carry(m, key, value):
+    m.carry_out[str(key)] = value
+    m.emit("carry", {"key": str(key), "value": value})
+
+
 ENGINE = CORE.merged(PRIMS)

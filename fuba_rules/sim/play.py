@@ -21,6 +21,7 @@ class MatchResult:
     metrics: dict[str, float]
     events: list[dict]
     decisions: int
+    carry: dict[str, Any] = attrs.field(factory=dict)
 
 
 def agent_seed(seed: int, team: str) -> int:
@@ -35,16 +36,30 @@ def new_match(
     rules_on: Iterable[str] = (),
     skills: dict[str, list[str]] | None = None,
     record: bool = True,
+    carry: dict[str, Any] | None = None,
 ) -> MatchState:
     players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
-    return MatchState(edition, SeededDice(seed), players, frozenset(rules_on), skills, record)
+    return MatchState(edition, SeededDice(seed), players, frozenset(rules_on), skills, record, carry)
 
 
-def play_match(edition: Any, seed: int = 0, agents: tuple[Any, Any] = ("coach", "coach"), rules_on: Iterable[str] = (), skills: dict[str, list[str]] | None = None, record: bool = True) -> MatchResult:
-    """Play a full match and measure it with the edition's `stats:`."""
-    m = new_match(edition, seed, agents, rules_on, skills, record)
+def play_match(
+    edition: Any,
+    seed: int = 0,
+    agents: tuple[Any, Any] = ("coach", "coach"),
+    rules_on: Iterable[str] = (),
+    skills: dict[str, list[str]] | None = None,
+    record: bool = True,
+    carry: dict[str, Any] | None = None,
+) -> MatchResult:
+    """Play a full match and measure it with the edition's `stats:`.
+
+    `carry` is what earlier matches of a tournament passed on (`carry(...)` in the rules);
+    the result's `carry` is what this match passes on to the next.
+    """
+    m = new_match(edition, seed, agents, rules_on, skills, record, carry)
     m.run()
-    return MatchResult(seed, dict(m.S.get(edition.match.get("score", "score"), {})), dict(m.tally), measure(edition, m), m.events, m.decisions)
+    score = dict(m.S.get(edition.match.get("score", "score"), {}))
+    return MatchResult(seed, score, dict(m.tally), measure(edition, m), m.events, m.decisions, dict(m.carry_out))
 
 
 def measure(edition: Any, m: MatchState) -> dict[str, float]:
