@@ -1,7 +1,7 @@
 """fuba-rules: a rules-as-data engine for FUBA, the tactical football board game.
 
     from fuba_rules import load_edition, play_match, Match
-    ed = load_edition("2024-draft")
+    ed = load_edition("<edition id>")         # see `fuba editions`
     result = play_match(ed, seed=7)            # agents play a whole match
     m = Match(ed, seed=7)                      # or drive it one decision at a time
     m.options(); m.choose(0)

@@ -1,6 +1,6 @@
 """The FUBA pitch as data: areas in three lanes, corner-kick spots, and the relations rules ask about.
 
-The rulebooks describe the board in words only (2024: 1.4, 1.5, 4.8, 5.1, 5.3), so the
+The rulebooks describe the board in words only (chapters 1.4, 1.5, 4.8, 5.1 and 5.3 of the newest one), so the
 board is data (`editions/board.yaml`) that a designer can correct. Adjacency, zones, halves
 and levels are all *derived* from each area's lane and extent, so that one fix to an
 extent fixes every relation. Everything is precomputed into dicts at construction: the

@@ -158,7 +158,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     examples:
       fuba check editions
-      fuba check editions/2024-draft editions/mods/example.yaml
+      fuba check editions/<edition> editions/mods/<mod>.yaml
     """
     checker = _Checker(args.root)
     for raw in args.paths:
@@ -277,8 +277,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     or mod that defined it and the ones it overrides.
 
     examples:
-      fuba show 2024-draft --section procedures
-      fuba show 2024-draft --mod editions/mods/example.yaml
+      fuba show <edition> --section procedures
+      fuba show <edition> --mod editions/mods/<mod>.yaml
     """
     resolved = layering.resolve(_edition_ref(args.edition, editions_root(args)), editions_root(args), args.mod)
     report(resolved.warnings)
