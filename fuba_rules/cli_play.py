@@ -16,6 +16,7 @@ from .lang.runtime import RuleFault
 from .sim.batch import format_table, simulate
 from .sim.narrate import narrate, read_log, write_log
 from .sim.play import play_match
+from .sim.reference import load_reference
 
 
 def _load(args: argparse.Namespace) -> Edition:
@@ -74,6 +75,7 @@ MATCH_ARGS = (
     arg("-n", type=int, default=100, help="number of matches (default 100)"),
     arg("--json", action="store_true", help="print the summary as JSON"),
     arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
+    arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -99,10 +101,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         result = simulate(ed, args.n, args.seed, agents, rules, skills, progress)
     except RuleFault as e:
         raise e.to_error() from None
+    reference = load_reference(args.reference) if args.reference else None
     if args.json:
-        print(json.dumps(result.as_json(), indent=2, sort_keys=True))
+        out = result.as_json()
+        if reference:
+            out["reference"] = {k: round(v, 4) for k, v in reference.items()}
+        print(json.dumps(out, indent=2, sort_keys=True))
     else:
-        print(format_table(result))
+        print(format_table(result, reference))
     return 0
 
 
