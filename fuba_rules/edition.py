@@ -126,6 +126,7 @@ class _Build:
         self.r = resolved
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
+        self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -161,30 +162,30 @@ class _Build:
             modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
             rules=set(self.section("rules")),
         )
-        # parse everything first: scope names are global (leave may cross procedures)
+        # Parse every rule text first, then check: scope names and the keywords of each
+        # modifier group are gathered from all of them (a leave may cross procedures).
         parsed_procs = {k: self.parse(v.get("do", ""), _val_pos(v, "do"), True) for k, v in procs.items()}
         parsed_funcs = {k: self.parse(v.get("expr", ""), _val_pos(v, "expr"), False) for k, v in funcs.items()}
-        for body in parsed_procs.values():
-            if body:
-                sym.scopes |= _scopes(body)
-        checker = Checker(sym)
         for k, body in parsed_funcs.items():
-            if body is not None:
-                checker.check_expr(body, sym.functions[k], "function")
+            self.checks.append((body, sym.functions[k], "function", False))
         for k, body in parsed_procs.items():
-            if body is not None:
-                checker.check_block(body, sym.procedures[k], "procedure")
-        mod_params = _modifier_params(parsed_procs.values(), checker)
-        parsed_mods = self.parse_modifiers(checker, mod_params)
-        parsed_tables = self.parse_tables(tables_data, checker)
-        parsed_hooks = self.parse_hooks(checker, triggers)
+            self.checks.append((body, sym.procedures[k], "procedure", True))
+        parsed_tables = self.parse_tables(tables_data)
+        parsed_hooks = self.parse_hooks(triggers)
         parsed_stats = {}
         for k, v in self.section("stats").items():
             if "value" in v:
                 e = self.parse(v["value"], _val_pos(v, "value"), False)
-                if e is not None:
-                    checker.check_expr(e, (), "statistic")
+                self.checks.append((e, (), "statistic", False))
                 parsed_stats[k] = e
+        bodies = [body for body, _, _, _ in self.checks if body is not None]
+        sym.scopes |= _scopes(bodies)
+        checker = Checker(sym)
+        for body, params, what, block in self.checks:
+            if body is not None:
+                (checker.check_block if block else checker.check_expr)(body, params, what)
+        mod_params = _modifier_params(bodies, checker)
+        parsed_mods = self.parse_modifiers(checker, mod_params)
         match = _plain(self.section("match"))
         self.check_match(match, sym)
         self.diags.extend(checker.diagnostics)
@@ -206,6 +207,8 @@ class _Build:
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
         for group, rows in parsed_mods.items():
+            if group not in mod_params:
+                continue  # no rule sums this group (a warning says so): its rows were not checked
             comp.modifiers[group] = [
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
                 for rid, row, w, v in rows
@@ -291,7 +294,7 @@ class _Build:
             out.setdefault(group, []).append((str(rid), row, when, value))
         return out
 
-    def parse_tables(self, tables: dict, checker: Checker) -> dict[str, tuple[dict, dict]]:
+    def parse_tables(self, tables: dict) -> dict[str, tuple[dict, dict]]:
         out = {}
         for name, spec in tables.items():
             rows = spec.get("rows") or {}
@@ -300,8 +303,7 @@ class _Build:
                 body = None
                 if isinstance(row, dict) and row.get("do") is not None:
                     body = self.parse(row["do"], _val_pos(row, "do"), True)
-                    if body is not None:
-                        checker.check_block(body, (), "table row")
+                    self.checks.append((body, (), "table row", True))
                 parsed[key] = (row, body)
             self.check_domain(str(name), spec, rows)
             out[str(name)] = (spec, parsed)
@@ -338,7 +340,7 @@ class _Build:
                 exact[o] = value
         return Table(name, str(spec.get("ref", "")), [], exact)
 
-    def parse_hooks(self, checker: Checker, triggers: dict[str, tuple[str, ...]]) -> list:
+    def parse_hooks(self, triggers: dict[str, tuple[str, ...]]) -> list:
         out = []
         for section, is_skill in (("hooks", False), ("skills", True)):
             for name, h in self.section(section).items():
@@ -354,8 +356,7 @@ class _Build:
                         parts.append(v)
                         continue
                     e = self.parse(v, _val_pos(h, key), block)
-                    if e is not None:
-                        (checker.check_block if block else checker.check_expr)(e, params, "skill" if is_skill else "hook")
+                    self.checks.append((e, params, "skill" if is_skill else "hook", block))
                     parts.append(e)
                 if any(p is None for p in (parts[3],)):
                     continue

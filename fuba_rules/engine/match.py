@@ -238,10 +238,25 @@ class MatchState:
             raise RuleFault(self.at, _describe(e)) from None
 
 
+_PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}
+
+
 def _describe(e: Exception) -> str:
-    msg = str(e).strip("'\"") if isinstance(e, KeyError) else str(e)
-    if isinstance(e, TypeError) and "unsupported operand" in msg:
-        return "wrong kind of value for this operation (" + msg + ")"
+    """Python's complaint in the language's words: no 'NoneType' reaches a modder."""
+    msg = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    if isinstance(e, TypeError):
+        for py, ours in _PY_TYPES.items():
+            msg = msg.replace(f"'{py}'", ours)
+        if "not supported between instances of" in msg:
+            return "cannot compare these values (" + msg.replace("not supported between instances of", "between") + ")"
+        if "unsupported operand" in msg:
+            return "wrong kind of value for this operation (" + msg + ")"
+        if msg.startswith("unhashable type"):
+            return "a list or record cannot be used as a key here"
+    if isinstance(e, ValueError) and "empty sequence" in msg:
+        return "highest or lowest of an empty list"
+    if isinstance(e, IndexError):
+        return "the list has no element at that index"
     return msg or type(e).__name__
 
 

@@ -24,7 +24,7 @@ def _team(t: Any) -> str:
 
 def _area(m: Any, a: Any) -> str:
     if a not in m.board_areas:
-        raise ValueError(f"unknown area {a!r}")
+        raise ValueError(f"unknown area '{a}'" if isinstance(a, str) else f"expected an area, got {a!r}")
     return a
 
 
@@ -52,41 +52,49 @@ def _areas(m):
 
 @add("adjacent", "a b", doc="True when two areas share an edge or a corner point.")
 def _adjacent(m, a, b):
+    _area(m, a), _area(m, b)
     return m.board.adjacent(a, b)
 
 
 @add("neighbours", "area", doc="The areas adjacent to an area (a corner area includes its corner spot).")
 def _neighbours(m, area):
+    _area(m, area)
     return list(m.board.neighbours(area))
 
 
 @add("adjacency", "a b team", doc="forward, backward, sideways or diagonal, from team's view; none if not adjacent.")
 def _adjacency(m, a, b, team):
+    _area(m, a), _area(m, b), _team(team)
     return m.board.adjacency_kind(a, b, team)
 
 
-@add("areas_between", "a b", doc="Areas between two areas along the shortest path (long pass).")
+@add("areas_between", "a b", doc="How many areas lie between two areas along the shortest path (long pass).")
 def _areas_between(m, a, b):
+    _area(m, a), _area(m, b)
     return m.board.areas_between(a, b)
 
 
 @add("distance", "a b", doc="Steps between two areas in the adjacency graph.")
 def _distance(m, a, b):
+    _area(m, a), _area(m, b)
     return m.board.distance(a, b)
 
 
 @add("forward_of", "area team", doc="The next area straight forward for team, or none.")
 def _forward_of(m, area, team):
+    _area(m, area), _team(team)
     return m.board.straight_forward(area, team)
 
 
 @add("backward_of", "area team", doc="The next area straight backward for team, or none.")
 def _backward_of(m, area, team):
+    _area(m, area), _team(team)
     return m.board.straight_backward(area, team)
 
 
 @add("zone", "area team", doc="defence, midfield or attack: the zone of an area from team's view.")
 def _zone(m, area, team):
+    _area(m, area), _team(team)
     return m.board.zone(area, team)
 
 
@@ -97,36 +105,43 @@ def _areas_in_zone(m, zone, team):
 
 @add("entirely_in_half", "area team", doc="True when the area lies entirely in team's own half.")
 def _entirely_in_half(m, area, team):
+    _area(m, area), _team(team)
     return m.board.entirely_in_half(area, team)
 
 
 @add("partly_in_half", "area team", doc="True when the area lies at least partly in team's own half.")
 def _partly_in_half(m, area, team):
+    _area(m, area), _team(team)
     return m.board.partly_in_half(area, team)
 
 
 @add("touches_halfway", "area", doc="True for the five areas touching the halfway line.")
 def _touches_halfway(m, area):
+    _area(m, area)
     return m.board.touches_halfway(area)
 
 
 @add("same_level", "a b", doc="True when two areas are at least partly at the same level.")
 def _same_level(m, a, b):
+    _area(m, a), _area(m, b)
     return m.board.same_level(a, b)
 
 
 @add("closer_to_goal_line", "a b team", doc="True when area a is entirely nearer team's own goal line than b.")
 def _closer(m, a, b, team):
+    _area(m, a), _area(m, b), _team(team)
     return m.board.closer_to_goal_line(a, b, team)
 
 
 @add("touches_goal_line", "area", doc="True for corner areas and penalty areas.")
 def _touches_goal_line(m, area):
+    _area(m, area)
     return m.board.touches_goal_line(area)
 
 
 @add("side_area", "area", doc="True for areas touching a touchline (corners and wings).")
 def _side_area(m, area):
+    _area(m, area)
     return m.board.side_area(area)
 
 
@@ -137,32 +152,38 @@ def _penalty_area(m, team):
 
 @add("corner_spot", "area", doc="The corner-kick spot beside a corner area, or none.")
 def _corner_spot(m, area):
+    _area(m, area)
     return m.board.corner_spot(area)
 
 
 @add("is_spot", "area", doc="True for a corner-kick spot.")
 def _is_spot(m, area):
+    _area(m, area)
     return m.board.is_spot(area)
 
 
 @add("area_name", "area", doc="The human name of an area, for log lines.")
 def _area_name(m, area):
+    _area(m, area)
     return m.board.name(area)
 
 
 @add("relative_name", "area team", doc="The area named from team's view, e.g. opp_front, own_wing.")
 def _relative_name(m, area, team):
+    _area(m, area), _team(team)
     return m.board.relative_name(area, team, lane_free=True)
 
 
 @add("goal_distance", "area team", doc="The goal-attempt distance modifier when team shoots from area, or none.")
 def _goal_distance(m, area, team):
+    _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return None if g is None else g[0]
 
 
 @add("keeper_out_only", "area team", doc="True where team may shoot only when the opposing keeper is out.")
 def _keeper_out_only(m, area, team):
+    _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return bool(g and g[1])
 
@@ -170,11 +191,15 @@ def _keeper_out_only(m, area, team):
 # ---- pieces
 @add("pieces", "team area", doc="How many of team's pieces (goalkeeper included) are in area.")
 def _pieces(m, team, area):
+    if area not in m.board_areas:
+        _area(m, area)
     return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
 
 
 @add("outfield", "team area", doc="How many of team's outfield pieces are in area.")
 def _outfield(m, team, area):
+    if area not in m.board_areas:
+        _area(m, area)
     return m.pieces[team].get(area, 0)
 
 

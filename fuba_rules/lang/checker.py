@@ -110,9 +110,13 @@ class Checker:
             if s.name not in self.sym.triggers:
                 self.error(s, f"unknown trigger '{s.name}'{did_you_mean(s.name, self.sym.triggers)}")
             else:
+                declared = self.sym.triggers[s.name]
                 for k, v in s.kwargs.items():
-                    if k not in self.sym.triggers[s.name]:
-                        self.error(v, f"trigger '{s.name}' has no parameter '{k}'{did_you_mean(k, self.sym.triggers[s.name])}")
+                    if k not in declared:
+                        self.error(v, f"trigger '{s.name}' has no parameter '{k}'{did_you_mean(k, declared)}")
+                missing = [p for p in declared if p not in s.kwargs]
+                if missing:
+                    self.error(s, f"trigger '{s.name}' needs {', '.join(f'{p}=...' for p in missing)}")
             for v in s.kwargs.values():
                 self._expr(v, ctx)
         elif isinstance(s, n.Apply):
@@ -277,17 +281,17 @@ class Checker:
         if name in sym.procedures:
             e.kind = "procedure"
             params = sym.procedures[name]
-            self._arity(e, len(params), len(params), frozenset(params), name)
+            self._arity(e, len(params), len(params), frozenset(params), name, params)
             if ctx.pure:
                 self.error(e, f"a {ctx.what} cannot call procedure '{name}': procedures change the match")
         elif name in sym.functions:
             e.kind = "function"
             params = sym.functions[name]
-            self._arity(e, len(params), len(params), frozenset(params), name)
+            self._arity(e, len(params), len(params), frozenset(params), name, params)
         elif name in sym.registry.primitives:
             e.kind = "primitive"
             p = sym.registry.primitives[name]
-            self._arity(e, len(p.params) - p.optional, len(p.params), p.keywords, name)
+            self._arity(e, len(p.params) - p.optional, len(p.params), p.keywords | frozenset(p.params), name, p.params)
             if ctx.pure and not p.pure:
                 self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
         else:
@@ -295,8 +299,11 @@ class Checker:
         for a in [*e.args, *e.kwargs.values()]:
             self._expr(a, ctx)
 
-    def _arity(self, e: n.Call, lo: int, hi: int, kws: frozenset[str], name: str) -> None:
+    def _arity(self, e: n.Call, lo: int, hi: int, kws: frozenset[str], name: str, params: tuple[str, ...] = ()) -> None:
         got = len(e.args)
+        for p in params[:got]:
+            if p in e.kwargs:
+                self.error(e.kwargs[p], f"'{name}' gets '{p}' twice: by position and by name")
         positional_ok = lo <= got <= hi or (got < lo and got + len(set(e.kwargs) & kws) >= lo)
         if not positional_ok:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"

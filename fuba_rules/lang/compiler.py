@@ -79,12 +79,11 @@ class Callable_:
     is_block: bool
 
     def __call__(self, m: Any, args: list) -> Any:
-        m.depth += 1
-        if m.depth > MAX_DEPTH:
-            m.depth = 0
+        if m.depth >= MAX_DEPTH:
             raise RuleFault(self.pos, f"calls nest deeper than {MAX_DEPTH} (endless recursion in '{self.name}'?)")
         spend(m, self.pos)
-        old = m.ref
+        m.depth += 1
+        old, at = m.ref, m.at
         if self.ref:
             m.ref = self.ref
         try:
@@ -92,6 +91,7 @@ class Callable_:
         finally:
             m.ref = old
             m.depth -= 1
+        m.at = at  # a fault later in the caller's statement points at the caller
         if self.is_block:
             return r.value if r is not None else None
         return r
@@ -212,7 +212,7 @@ class Compiler:
             for k in keys:
                 box = box[slot]
                 if k not in box:
-                    raise KeyError(f"'{name}' has no entry {render(k)}")
+                    raise RuleFault(m.at, f"'{name}' has no entry {render(k)}")
                 slot = k
             old = box[slot]
             new = v(m, L)
@@ -390,8 +390,14 @@ class Compiler:
     def _e_Name(self, e: n.Name) -> Fn:
         kind, fields = e.kind, e.fields
         if kind == "local":
-            k = e.parts[0]
-            base: Fn = lambda m, L: L[k]  # noqa: E731
+            k, pos = e.parts[0], e.pos
+
+            def base(m, L):
+                try:
+                    return L[k]
+                except KeyError:
+                    raise RuleFault(pos, f"'{k}' has no value here: give it one with let on every path before reading it") from None
+
         elif kind == "state":
             k = ".".join(e.parts[: len(e.parts) - len(fields)])
             base = lambda m, L: m.S[k]  # noqa: E731
@@ -402,8 +408,7 @@ class Compiler:
             tables, k = self.tables, e.parts[0]
             base = lambda m, L: tables[k]  # noqa: E731
         elif kind == "func":
-            funcs, k = self.funcs, e.parts[0]
-            base = lambda m, L: funcs[k](m, [])  # noqa: E731
+            base = _pure_call(self.funcs, e.parts[0], (), [], e.pos)
         elif kind == "builtin":
             v = self.registry.constants[e.parts[0]]
             base = lambda m, L: v  # noqa: E731
@@ -429,9 +434,11 @@ class Compiler:
         args = [self.expr(a) for a in e.args]
         if e.kind in ("procedure", "function"):
             table = self.procs if e.kind == "procedure" else self.funcs
-            params = (self._params_of(e.kind, e.name))
+            params = self._params_of(e.kind, e.name)
             args = args + [self.expr(e.kwargs[p]) for p in params[len(args):]]
             name = e.name
+            if e.kind == "function":
+                return _pure_call(self.funcs, name, params, args, e.pos)
 
             def call(m, L):
                 return table[name](m, [a(m, L) for a in args])
@@ -518,10 +525,10 @@ class Compiler:
             scores = None
             if prefer is not None:
                 scores = []
+                inner = dict(L)
                 for o in opts:
-                    L[BOUND_IN_PREFER] = o
-                    scores.append(prefer(m, L))
-                L.pop(BOUND_IN_PREFER, None)
+                    inner[BOUND_IN_PREFER] = o
+                    scores.append(prefer(m, inner))
             return m.decide(team(m, L), label(m, L), opts, scores, optional)
 
         return choose
@@ -551,7 +558,7 @@ class Compiler:
         f = _ARITH[e.op]
         if e.op == "+":
             return lambda m, L: _plus(a(m, L), b(m, L))
-        return lambda m, L: f(a(m, L), b(m, L))
+        return lambda m, L: _number(f(_num(a(m, L), e.op), _num(b(m, L), e.op)))
 
     def _e_Compare(self, e: n.Compare) -> Fn:
         first = self.expr(e.first)
@@ -614,6 +621,7 @@ class Compiler:
                 if not isinstance(seq, list):
                     raise TypeError(f"'for {var} in' needs a list, got {type_name(seq)}")
                 for x in seq:
+                    spend(m, pos)
                     inner[var] = x
                     if cond is None or cond(m, inner):
                         walk(i + 1)
@@ -624,9 +632,89 @@ class Compiler:
         return comp
 
 
+def _pure_call(funcs: dict[str, Callable_], name: str, params: tuple[str, ...], args: list[Fn], pos: Pos) -> Fn:
+    """A call of a rule function: pure, so no chapter bookkeeping, only depth and budget.
+
+    Functions run on the hot path (counting players, offside...), so the common arities
+    build their locals without zip or list.
+    """
+
+    def enter(m: Any) -> None:
+        m.budget -= 1
+        if m.depth >= MAX_DEPTH or m.budget < 0:
+            raise RuleFault(pos, f"calls nest deeper than {MAX_DEPTH} or run too long (endless recursion in '{name}'?)")
+        m.depth += 1
+
+    if not args:
+
+        def call0(m, L):
+            enter(m)
+            try:
+                return funcs[name].body(m, {})
+            finally:
+                m.depth -= 1
+
+        return call0
+    if len(args) == 1:
+        (p0,), (a0,) = params, args
+
+        def call1(m, L):
+            v0 = a0(m, L)
+            enter(m)
+            try:
+                return funcs[name].body(m, {p0: v0})
+            finally:
+                m.depth -= 1
+
+        return call1
+    if len(args) == 2:
+        (p0, p1), (a0, a1) = params, args
+
+        def call2(m, L):
+            v0, v1 = a0(m, L), a1(m, L)
+            enter(m)
+            try:
+                return funcs[name].body(m, {p0: v0, p1: v1})
+            finally:
+                m.depth -= 1
+
+        return call2
+
+    def call(m, L):
+        values = [a(m, L) for a in args]
+        enter(m)
+        try:
+            return funcs[name].body(m, dict(zip(params, values)))
+        finally:
+            m.depth -= 1
+
+    return call
+
+
+MAX_NUMBER = 10**12
+MAX_TEXT_VALUE = 10_000
+
+
+def _num(v: Any, op: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeError(f"'{op}' needs numbers, got {type_name(v)}")
+    return v
+
+
+def _number(v: int) -> int:
+    if abs(v) > MAX_NUMBER:
+        raise ValueError(f"a number grew beyond {MAX_NUMBER:,}")
+    return v
+
+
 def _plus(a: Any, b: Any) -> Any:
     if isinstance(a, list) and isinstance(b, list):
+        if len(a) + len(b) > MAX_LIST:
+            raise ValueError(f"a list grew beyond {MAX_LIST} elements")
         return a + b
     if isinstance(a, str) or isinstance(b, str):
-        return render(a) + render(b)
-    return a + b
+        out = render(a) + render(b)
+        if len(out) > MAX_TEXT_VALUE:
+            raise ValueError(f"a text grew beyond {MAX_TEXT_VALUE} characters")
+        return out
+    return _number(_num(a, "+") + _num(b, "+"))

@@ -196,15 +196,33 @@ class Choose(Node):
     options: list[Option]
 
 
+def _children(value: Any) -> list[Any]:
+    if isinstance(value, Node):
+        return [getattr(value, f.name) for f in attrs.fields(type(value))]
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, dict):
+        return list(value.values())
+    return []
+
+
 def walk(node: Any) -> Any:
-    """Every node in a tree (or list of trees), parents before children."""
-    if isinstance(node, Node):
-        yield node
-        for f in attrs.fields(type(node)):
-            yield from walk(getattr(node, f.name))
-    elif isinstance(node, (list, tuple)):
-        for x in node:
-            yield from walk(x)
-    elif isinstance(node, dict):
-        for x in node.values():
-            yield from walk(x)
+    """Every node in a tree (or list of trees), parents before children; no recursion."""
+    stack = [node]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Node):
+            yield value
+        stack.extend(reversed(_children(value)))
+
+
+def depth(node: Any) -> int:
+    """How deeply nodes nest (a node counts one level), computed without recursion."""
+    deepest, stack = 0, [(node, 0)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, Node):
+            level += 1
+            deepest = max(deepest, level)
+        stack.extend((child, level) for child in _children(value))
+    return deepest

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..resources import grammar_text
@@ -24,6 +24,17 @@ Locate = Callable[[int, int], Pos]
 MAX_TEXT = 20_000  # characters in one effect string: a mod cannot feed the parser a novel
 
 
+MAX_NESTING = 200  # levels of nested expressions and blocks in one rule text
+
+
+class _DedentAt(Exception):
+    """The indentation of a line matches no enclosing block."""
+
+    def __init__(self, line: int, col: int):
+        super().__init__(line, col)
+        self.line, self.col = line, col
+
+
 class _Indenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
@@ -32,14 +43,30 @@ class _Indenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    def handle_NL(self, token: Token):
+        try:
+            yield from super().handle_NL(token)
+        except DedentError:
+            indent = token.rsplit("\n", 1)[1]
+            raise _DedentAt((token.end_line or 1), len(indent) + 1) from None
 
-@lru_cache(maxsize=1)
-def _lark() -> Lark:
+
+class _DropNewlines:
+    """An expression may span lines (YAML's folded style keeps some breaks): drop them."""
+
+    always_accept = ("_NL",)
+
+    def process(self, stream):
+        return (t for t in stream if t.type != "_NL")
+
+
+@lru_cache(maxsize=2)
+def _lark(start: str) -> Lark:
     return Lark(
         grammar_text(),
         parser="lalr",
-        postlex=_Indenter(),
-        start=["start_block", "start_expr"],
+        postlex=_Indenter() if start == "start_block" else _DropNewlines(),
+        start=start,
         propagate_positions=True,
         maybe_placeholders=True,
     )
@@ -52,19 +79,41 @@ def default_locate(file: str, line: int = 1, col: int = 1) -> Locate:
 
 def parse_block(text: str, locate: Locate) -> list[n.Node]:
     """Parse a `do:` text into statements."""
-    return _parse(text, locate, "start_block").children_nodes  # type: ignore[attr-defined]
+    return _parse(text, locate, "start_block")
 
 
 def parse_expr(text: str, locate: Locate) -> n.Node:
-    """Parse a `when:`, `expr:` or `value:` text into one expression.
-
-    The text is read inside implicit parentheses, so an expression may span lines
-    (YAML's folded `>` style keeps some line breaks); columns are shifted back.
-    """
-    shifted: Locate = lambda l0, c0: locate(l0, c0 - 1 if l0 == 0 else c0)  # noqa: E731
+    """Parse a `when:`, `expr:` or `value:` text into one expression (it may span lines)."""
     if not text.strip():
         raise FubaError(Diagnostic(locate(0, 0), "expected an expression, got empty text"))
-    return _parse("(" + text + "\n)", shifted, "start_expr").children_nodes[0]  # type: ignore[attr-defined]
+    return _parse(text, locate, "start_expr")[0]
+
+
+def _parse(text: str, locate: Locate, start: str) -> list:
+    if len(text) > MAX_TEXT:
+        raise FubaError(Diagnostic(locate(0, 0), f"effect text is longer than {MAX_TEXT} characters"))
+    source = text.expandtabs(8) if "\t" in text else text
+    if start == "start_block" and not source.endswith("\n"):
+        source += "\n"
+    try:
+        tree = _lark(start).parse(source)
+        nodes = _Builder(locate).transform(tree).children_nodes
+    except UnexpectedInput as e:
+        raise FubaError(Diagnostic(_error_pos(e, locate, source), _message(e, source))) from None
+    except _DedentAt as e:
+        raise FubaError(Diagnostic(locate(e.line - 1, e.col - 1), "unexpected dedent: the indentation matches no enclosing block")) from None
+    except RecursionError:
+        raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)")) from None
+    except LarkError as e:
+        inner = getattr(e, "orig_exc", e)
+        if isinstance(inner, FubaError):
+            raise inner from None
+        if isinstance(inner, RecursionError):
+            raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)")) from None
+        raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
+    if n.depth(nodes) > MAX_NESTING:
+        raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)"))
+    return nodes
 
 
 class _Result:
@@ -72,40 +121,50 @@ class _Result:
         self.children_nodes = children_nodes
 
 
-def _parse(text: str, locate: Locate, start: str) -> _Result:
-    if len(text) > MAX_TEXT:
-        raise FubaError(Diagnostic(locate(0, 0), f"effect text is longer than {MAX_TEXT} characters"))
-    source = text if text.endswith("\n") or start == "start_expr" else text + "\n"
-    source = source.expandtabs(8) if "\t" in source else source
-    try:
-        tree = _lark().parse(source, start=start)
-    except UnexpectedInput as e:
-        raise FubaError(Diagnostic(_error_pos(e, locate), _message(e, source))) from None
-    except LarkError as e:  # indentation faults raised by the postlexer
-        raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {e}")) from None
-    builder = _Builder(locate)
-    try:
-        return builder.transform(tree)
-    except FubaError:
-        raise
-    except LarkError as e:
-        inner = getattr(e, "orig_exc", e)
-        if isinstance(inner, FubaError):
-            raise inner from None
-        raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
-
-
-def _error_pos(e: UnexpectedInput, locate: Locate) -> Pos:
-    line = max(getattr(e, "line", 1) or 1, 1)
-    col = max(getattr(e, "column", 1) or 1, 1)
-    return locate(line - 1, col - 1)
+def _error_pos(e: UnexpectedInput, locate: Locate, source: str) -> Pos:
+    line, col = getattr(e, "line", -1), getattr(e, "column", -1)
+    at_end = isinstance(e, UnexpectedToken) and e.token.type == "$END"
+    if at_end or not line or line < 1:  # the end of the text: point just after its last character
+        body = source.rstrip("\n")
+        line = body.count("\n") + 1
+        col = len(body.rsplit("\n", 1)[-1]) + 1
+    return locate(line - 1, max(col, 1) - 1)
 
 
 _TOKEN_WORDS = {
     "_NL": "end of line", "$END": "end of text", "_INDENT": "indented block", "_DEDENT": "end of block",
-    "NAME": "a name", "NUMBER": "a number", "STRING": "a string", "COLON": "':'", "LPAR": "'('",
-    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "EQUAL": "'='", "DOT": "'.'",
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a string",
 }
+
+
+@lru_cache(maxsize=1)
+def _literals() -> dict[str, str]:
+    """Terminal name -> how a modder writes it, e.g. __ANON_3 -> '+='."""
+    out = {}
+    for lark in (_lark("start_block"),):
+        for t in lark.terminals:
+            pattern = t.pattern
+            if type(pattern).__name__ == "PatternStr":
+                out[t.name] = repr(pattern.value)
+    return out
+
+
+def _word(name: str) -> str:
+    return _TOKEN_WORDS.get(name) or _literals().get(name) or name.lower()
+
+
+_OPERATORS = {"'!='", "'%'", "'*'", "'+'", "'-'", "'..'", "'//'", "'<'", "'<='", "'=='", "'>'", "'>='", "'and'", "'or'", "'in'", "'not'", "'if'"}
+_EXPRESSION_START = {"'('", "'-'", "'['", "'false'", "'none'", "'true'", "'{'", "'not'", "a name", "a number", "a string"}
+
+
+def _grouped(words: set[str]) -> list[str]:
+    """Say "an expression" or "an operator" rather than listing a dozen tokens."""
+    out = set(words)
+    if len(out & _EXPRESSION_START) >= 6:
+        out = (out - _EXPRESSION_START) | {"an expression"}
+    if len(out & _OPERATORS) >= 6:
+        out = (out - _OPERATORS) | {"an operator"}
+    return sorted(out, key=lambda w: (w.startswith("'"), w))
 
 
 def _message(e: UnexpectedInput, source: str) -> str:
@@ -117,13 +176,35 @@ def _message(e: UnexpectedInput, source: str) -> str:
         if tok.type in ("$END", "_NL", "_INDENT", "_DEDENT"):
             got = _TOKEN_WORDS[tok.type]
         elif tok.type in ("NAME", "NUMBER", "STRING"):
-            got = f"{_TOKEN_WORDS[tok.type]} {str(tok)!r}"
+            got = f"{tok.type.lower()} {str(tok)!r}"
         else:
             got = repr(str(tok))
-        expected = sorted({_TOKEN_WORDS.get(t, t.strip('"').lower()) for t in e.expected if not t.startswith("__")})
-        hint = f"; expected {', '.join(expected[:6])}" if expected else ""
+        accepted = getattr(e, "accepts", None) or e.expected
+        expected = _grouped({_word(t) for t in accepted if t not in ("_INDENT", "_DEDENT")})
+        shown = expected if len(expected) <= 8 else expected[:8] + ["..."]
+        hint = f"; expected {', '.join(shown)}" if shown else ""
         return f"syntax error: unexpected {got}{hint}"
     return "syntax error: unexpected end of text"
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """Index of the `}` closing the `{` at start, skipping nested braces and quoted text."""
+    level, i, quote = 0, start, ""
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "{":
+            level += 1
+        elif c == "}":
+            level -= 1
+            if level == 0:
+                return i
+        i += 1
+    return -1
 
 
 class _Builder(Transformer):
@@ -177,7 +258,7 @@ class _Builder(Transformer):
             elif c == "}" and value.startswith("}}", i):
                 buf, i = buf + "}", i + 2
             elif c == "{":
-                end = value.find("}", i)
+                end = _closing_brace(value, i)
                 if end < 0:
                     raise FubaError(Diagnostic(self._locate(line0, col0 + i), "unclosed '{' in text"))
                 if buf:
@@ -346,7 +427,7 @@ class _Builder(Transformer):
         if args is not None:
             positional, kwargs = args
             if positional:
-                raise FubaError(Diagnostic(positional[0].pos, "trigger arguments must be named, e.g. trigger x(area: t)"))
+                raise FubaError(Diagnostic(positional[0].pos, "trigger arguments must be named, e.g. trigger x(area=t)"))
         return n.Trigger(self._pos(name), str(name), kwargs)
 
     def apply_stmt(self, items):
