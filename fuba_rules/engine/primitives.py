@@ -50,99 +50,44 @@ def _areas(m):
     return list(m.board.areas)
 
 
-@add("adjacent", "a b", doc="True when two areas share an edge or a corner point.")
-def _adjacent(m, a, b):
-    _area(m, a), _area(m, b)
-    return m.board.adjacent(a, b)
+# Primitives that ask the board one question: (name, params, board method, doc). Every
+# parameter named like an area or a team is checked first, so a typo such as "centr"
+# is a clear rule fault rather than a missing dictionary key.
+_BOARD_QUESTIONS = [
+    ("adjacent", "a b", "adjacent", "True when two areas share an edge or a corner point."),
+    ("neighbours", "area", "neighbours", "The areas adjacent to an area (a corner area includes its corner spot)."),
+    ("adjacency", "a b team", "adjacency_kind", "forward, backward, sideways or diagonal, from team's view; none if not adjacent."),
+    ("areas_between", "a b", "areas_between", "How many areas lie between two areas along the shortest path (long pass)."),
+    ("distance", "a b", "distance", "Steps between two areas in the adjacency graph."),
+    ("forward_of", "area team", "straight_forward", "The next area straight forward for team, or none."),
+    ("backward_of", "area team", "straight_backward", "The next area straight backward for team, or none."),
+    ("zone", "area team", "zone", "defence, midfield or attack: the zone of an area from team's view."),
+    ("entirely_in_half", "area team", "entirely_in_half", "True when the area lies entirely in team's own half."),
+    ("partly_in_half", "area team", "partly_in_half", "True when the area lies at least partly in team's own half."),
+    ("touches_halfway", "area", "touches_halfway", "True for the five areas touching the halfway line."),
+    ("same_level", "a b", "same_level", "True when two areas are at least partly at the same level."),
+    ("closer_to_goal_line", "a b team", "closer_to_goal_line", "True when area a is entirely nearer team's own goal line than b."),
+    ("touches_goal_line", "area", "touches_goal_line", "True for corner areas and penalty areas."),
+    ("side_area", "area", "side_area", "True for areas touching a touchline (corners and wings)."),
+    ("corner_spot", "area", "corner_spot", "The corner-kick spot beside a corner area, or none."),
+    ("is_spot", "area", "is_spot", "True for a corner-kick spot."),
+    ("area_name", "area", "name", "The human name of an area, for log lines."),
+]
 
 
-@add("neighbours", "area", doc="The areas adjacent to an area (a corner area includes its corner spot).")
-def _neighbours(m, area):
-    _area(m, area)
-    return list(m.board.neighbours(area))
+def _board_question(method: str, params: list[str]):
+    checks = [_team if p == "team" else _area for p in params]
+
+    def ask(m, *args):
+        for check, value in zip(checks, args):
+            check(value) if check is _team else check(m, value)
+        return list(r) if isinstance(r := getattr(m.board, method)(*args), tuple) else r
+
+    return ask
 
 
-@add("adjacency", "a b team", doc="forward, backward, sideways or diagonal, from team's view; none if not adjacent.")
-def _adjacency(m, a, b, team):
-    _area(m, a), _area(m, b), _team(team)
-    return m.board.adjacency_kind(a, b, team)
-
-
-@add("areas_between", "a b", doc="How many areas lie between two areas along the shortest path (long pass).")
-def _areas_between(m, a, b):
-    _area(m, a), _area(m, b)
-    return m.board.areas_between(a, b)
-
-
-@add("distance", "a b", doc="Steps between two areas in the adjacency graph.")
-def _distance(m, a, b):
-    _area(m, a), _area(m, b)
-    return m.board.distance(a, b)
-
-
-@add("forward_of", "area team", doc="The next area straight forward for team, or none.")
-def _forward_of(m, area, team):
-    _area(m, area), _team(team)
-    return m.board.straight_forward(area, team)
-
-
-@add("backward_of", "area team", doc="The next area straight backward for team, or none.")
-def _backward_of(m, area, team):
-    _area(m, area), _team(team)
-    return m.board.straight_backward(area, team)
-
-
-@add("zone", "area team", doc="defence, midfield or attack: the zone of an area from team's view.")
-def _zone(m, area, team):
-    _area(m, area), _team(team)
-    return m.board.zone(area, team)
-
-
-@add("areas_in_zone", "zone team", doc="The areas of a zone from team's view.")
-def _areas_in_zone(m, zone, team):
-    return list(m.board.areas_in_zone(zone, team))
-
-
-@add("entirely_in_half", "area team", doc="True when the area lies entirely in team's own half.")
-def _entirely_in_half(m, area, team):
-    _area(m, area), _team(team)
-    return m.board.entirely_in_half(area, team)
-
-
-@add("partly_in_half", "area team", doc="True when the area lies at least partly in team's own half.")
-def _partly_in_half(m, area, team):
-    _area(m, area), _team(team)
-    return m.board.partly_in_half(area, team)
-
-
-@add("touches_halfway", "area", doc="True for the five areas touching the halfway line.")
-def _touches_halfway(m, area):
-    _area(m, area)
-    return m.board.touches_halfway(area)
-
-
-@add("same_level", "a b", doc="True when two areas are at least partly at the same level.")
-def _same_level(m, a, b):
-    _area(m, a), _area(m, b)
-    return m.board.same_level(a, b)
-
-
-@add("closer_to_goal_line", "a b team", doc="True when area a is entirely nearer team's own goal line than b.")
-def _closer(m, a, b, team):
-    _area(m, a), _area(m, b), _team(team)
-    return m.board.closer_to_goal_line(a, b, team)
-
-
-@add("touches_goal_line", "area", doc="True for corner areas and penalty areas.")
-def _touches_goal_line(m, area):
-    _area(m, area)
-    return m.board.touches_goal_line(area)
-
-
-@add("side_area", "area", doc="True for areas touching a touchline (corners and wings).")
-def _side_area(m, area):
-    _area(m, area)
-    return m.board.side_area(area)
+for _name, _params, _method, _doc in _BOARD_QUESTIONS:
+    add(_name, _params, doc=_doc)(_board_question(_method, _params.split()))
 
 
 @add("penalty_area", "team", doc="The penalty area team defends.")
@@ -150,22 +95,11 @@ def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 
 
-@add("corner_spot", "area", doc="The corner-kick spot beside a corner area, or none.")
-def _corner_spot(m, area):
-    _area(m, area)
-    return m.board.corner_spot(area)
-
-
-@add("is_spot", "area", doc="True for a corner-kick spot.")
-def _is_spot(m, area):
-    _area(m, area)
-    return m.board.is_spot(area)
-
-
-@add("area_name", "area", doc="The human name of an area, for log lines.")
-def _area_name(m, area):
-    _area(m, area)
-    return m.board.name(area)
+@add("areas_in_zone", "zone team", doc="The areas of a zone from team's view.")
+def _areas_in_zone(m, zone, team):
+    if zone not in ZONES:
+        raise ValueError(f"expected a zone (defence, midfield or attack), got {zone!r}")
+    return list(m.board.areas_in_zone(zone, _team(team)))
 
 
 @add("relative_name", "area team", doc="The area named from team's view, e.g. opp_front, own_wing.")
