@@ -1,0 +1,79 @@
+"""simulate, replay and the step-by-step Match driver, as a designer uses them."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fuba_rules import Match, load_edition
+from fuba_rules.cli import main
+from fuba_rules.engine.decisions import IllegalChoice
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = str(ROOT / "editions")
+
+
+@pytest.fixture(scope="module")
+def edition():
+    return load_edition("2024-draft", root=ROOT / "editions")
+
+
+def test_simulate_json_has_the_documented_shape(capsys):
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "3", "--seed", "7", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["edition"], out["matches"], out["seed"], out["agents"]) == ("2024-draft", 3, 7, ["coach", "coach"])
+    assert {"mean", "ci95"} <= set(out["metrics"]["goals_per_match"])
+    assert set(out["goals_distribution"]) == {"0", "1", "2", "3", "4", "5", "6", "7+"}
+
+
+def test_simulate_is_reproducible_by_seed(capsys):
+    main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--seed", "3", "--json"])
+    first = capsys.readouterr().out
+    main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--seed", "3", "--json"])
+    assert capsys.readouterr().out == first
+
+
+def test_log_and_replay_narrate_every_step_with_its_chapter(tmp_path, capsys):
+    log = tmp_path / "match.jsonl"
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "1", "--seed", "7", "--log", str(log)]) == 0
+    lines = log.read_text().splitlines()
+    header, events = json.loads(lines[0]), [json.loads(x) for x in lines[1:]]
+    assert header["kind"] == "header" and header["seed"] == 7
+    assert all({"turn", "clock", "phasing", "ref", "kind"} <= set(e) for e in events)
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    story = capsys.readouterr().out
+    assert "Blue passes" in story and "[4.7.3]" in story and "Full time" in story
+
+
+def test_unknown_agent_and_rule_are_clear_errors(capsys):
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--home", "coahc"]) == 2
+    assert "did you mean 'coach'" in capsys.readouterr().err
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--with", "A66", "-n", "1"]) == 1
+    assert "unknown rule 'A66'" in capsys.readouterr().err
+
+
+def test_replay_of_a_broken_log_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"kind": "header"}\nnot json\n')
+    assert main(["replay", str(bad)]) == 1
+    assert "bad.jsonl:2:1: not a JSON line" in capsys.readouterr().err
+
+
+def test_match_driver_offers_options_and_takes_choices(edition):
+    m = Match(edition, seed=3)
+    assert m.decision.label == "formation" and "4-4-2" in m.options()
+    m.choose(m.options().index("4-4-2"))
+    assert m.decision.team == "away"
+    with pytest.raises(IllegalChoice):
+        m.choose(99)
+
+
+def test_a_paused_match_copies_as_its_seed_and_answers(edition):
+    m = Match(edition, seed=4)
+    for _ in range(30):
+        m.choose(0)
+    c = m.copy()
+    assert c.events == m.events and c.decision == m.decision
+    c.choose(len(c.options()) - 1)
+    assert m.events != c.events
