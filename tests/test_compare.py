@@ -1,0 +1,25 @@
+"""`fuba diff`: what a mod or a new edition changes, entry by entry."""
+
+from pathlib import Path
+
+from fuba_rules.cli import main
+from fuba_rules.compare import changed_fields, compare
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_compare_finds_added_removed_and_changed_entries():
+    a = {"procedures": {"pass": {"ref": "4.7", "do": "x"}, "old": {"do": "y"}}, "constants": {"max": 6}}
+    b = {"procedures": {"pass": {"ref": "4.7", "do": "z"}, "new": {"do": "w"}}, "constants": {"max": 6}}
+    kinds = {(d.section, d.key, d.kind) for d in compare(a, b)}
+    assert kinds == {("procedures", "pass", "changed"), ("procedures", "old", "only in A"), ("procedures", "new", "only in B")}
+    assert changed_fields(a["procedures"]["pass"], b["procedures"]["pass"]) == ["do"]
+
+
+def test_diff_of_an_edition_and_its_mod(tmp_path, capsys):
+    mod = tmp_path / "tweak.yaml"
+    mod.write_text("schema_version: 1\nid: mods/tweak\nextends: 2024-draft\nremove: [modifiers.shot_keeper_out]\nconstants:\n  max_counted: 5\n")
+    assert main(["--root", str(ROOT / "editions"), "diff", "2024-draft", "2024-draft", "--mod", str(mod)]) == 0
+    out = capsys.readouterr().out
+    assert "2 difference(s)" in out
+    assert "  ~ max_counted" in out and "  - shot_keeper_out [4.8]" in out
