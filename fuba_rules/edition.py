@@ -66,6 +66,22 @@ class Edition:
     stats: dict[str, dict]
     match: dict[str, Any]
     interpretations: dict[str, dict]
+    symbols: Symbols | None = None
+    compiler: Compiler | None = None
+
+    def expression(self, text: str, where: str = "<expression>") -> Any:
+        """Compile one pure expression against this edition, e.g. "[control, ball.value]".
+
+        Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
+        """
+        assert self.symbols is not None and self.compiler is not None
+        node = parse_expr(text, default_locate(where))
+        checker = Checker(self.symbols)
+        checker.check_expr(node, (), "measure")
+        if checker.diagnostics:
+            raise FubaError(checker.diagnostics)
+        fn = self.compiler.expr(node)
+        return lambda m: fn(m, {})
 
     def summary(self) -> str:
         counts = [
@@ -249,6 +265,8 @@ class _Build:
             stats=stats,
             match=match,
             interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
+            symbols=sym,
+            compiler=comp,
         )
 
     # ---- sections

@@ -11,7 +11,7 @@ from typing import Any
 
 from .agents import ScriptedAgent
 from .board import TEAMS
-from .dice import ScriptedDice
+from .dice import Dice, ScriptedDice
 from .engine.match import MatchState
 from .lang.runtime import LeaveScope
 
@@ -22,13 +22,13 @@ class Scenario:
     def __init__(
         self,
         edition: Any,
-        dice: Iterable[int] = (),
+        dice: Iterable[int] | Dice = (),
         answers: Iterable[Any] = (),
         defaults: Mapping[str, Any] | None = None,
         rules: Iterable[str] = (),
         skills: Mapping[str, list[str]] | None = None,
     ):
-        self.dice = ScriptedDice(dice)
+        self.dice = dice if hasattr(dice, "die") else ScriptedDice(dice)  # type: ignore[arg-type]
         self.agent = ScriptedAgent(list(answers), dict(defaults or {}))
         self.match = MatchState(edition, self.dice, {t: self.agent for t in TEAMS}, frozenset(rules), dict(skills or {}))
         self.left: str | None = None
@@ -87,4 +87,4 @@ class Scenario:
 
     @property
     def dice_left(self) -> int:
-        return self.dice.remaining
+        return self.dice.remaining  # type: ignore[union-attr]
