@@ -135,6 +135,20 @@ def _locate(text: Any, fallback: Pos) -> Locate:
     return loc if loc is not None else default_locate(fallback.file, fallback.line, fallback.col)
 
 
+@attrs.define
+class _Parsed:
+    """Every parsed rule text of one edition, between parsing and compiling."""
+
+    funcs: dict[str, Any] = attrs.field(factory=dict)
+    procs: dict[str, Any] = attrs.field(factory=dict)
+    tables: dict[str, tuple[dict, dict]] = attrs.field(factory=dict)
+    hook_parts: list = attrs.field(factory=list)
+    stat_exprs: dict[str, Any] = attrs.field(factory=dict)
+    mods: dict[str, list] = attrs.field(factory=dict)
+    hooks: list[Hook] = attrs.field(factory=list)
+    stats: dict[str, dict] = attrs.field(factory=dict)
+
+
 class _Build:
     """One compilation: parse all rule text, check it, then compile it."""
 
@@ -158,93 +172,19 @@ class _Build:
             return None
 
     def run(self) -> Edition:
-        d = self.d
         board = self.board()
-        state = self.state_specs()
-        constants = {str(k): _plain(v) for k, v in self.section("constants").items()}
-        funcs = self.section("functions")
-        procs = self.section("procedures")
-        triggers = {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section("triggers").items()}
-        tables_data = dict(self.section("tables"))
-        formations = self.section("formations")
-        sym = Symbols(
-            registry=ENGINE,
-            state=state,
-            constants=constants,
-            tables=set(tables_data) | ({"formations"} if formations else set()),
-            functions={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in funcs.items()},
-            procedures={str(k): tuple(map(str, v.get("params", []) or [])) for k, v in procs.items()},
-            triggers=triggers,
-            modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
-            rules=set(self.section("rules")),
-        )
-        # Parse every rule text first, then check: scope names and the keywords of each
-        # modifier group are gathered from all of them (a leave may cross procedures).
-        parsed_procs = {k: self.parse(v.get("do", ""), _val_pos(v, "do"), True) for k, v in procs.items()}
-        parsed_funcs = {k: self.parse(v.get("expr", ""), _val_pos(v, "expr"), False) for k, v in funcs.items()}
-        for k, body in parsed_funcs.items():
-            self.checks.append((body, sym.functions[k], "function", False))
-        for k, body in parsed_procs.items():
-            self.checks.append((body, sym.procedures[k], "procedure", True))
-        parsed_tables = self.parse_tables(tables_data)
-        parsed_hooks = self.parse_hooks(triggers)
-        parsed_stats = {}
-        for k, v in self.section("stats").items():
-            if "value" in v:
-                e = self.parse(v["value"], _val_pos(v, "value"), False)
-                self.checks.append((e, (), "statistic", False))
-                parsed_stats[k] = e
-        bodies = [body for body, _, _, _ in self.checks if body is not None]
-        sym.scopes |= _scopes(bodies)
-        checker = Checker(sym)
-        for body, params, what, block in self.checks:
-            if body is not None:
-                (checker.check_block if block else checker.check_expr)(body, params, what)
-        mod_params = _modifier_params(bodies, checker)
-        parsed_mods = self.parse_modifiers(checker, mod_params)
-        match = _plain(self.section("match"))
-        self.check_match(match, sym)
-        self.diags.extend(checker.diagnostics)
+        sym = self.symbols()
+        parsed = self.parse_all(sym)
+        mod_params = self.check_all(sym, parsed)
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
             raise FubaError(sorted(self.diags, key=_sort_key))
-
-        comp = Compiler(ENGINE, state, constants)
-        comp.param_table["procedure"] = sym.procedures
-        comp.param_table["function"] = sym.functions
-        for k, body in parsed_funcs.items():
-            comp.funcs[k] = Callable_(k, sym.functions[k], str(funcs[k].get("ref", "")), body.pos, comp.expr(body), False)
-        for k, body in parsed_procs.items():
-            comp.procs[k] = Callable_(k, sym.procedures[k], str(procs[k].get("ref", "")), body[0].pos if body else _val_pos(procs[k], "do"), comp.block(body), True)
-        for name, (spec, rows) in parsed_tables.items():
-            comp.tables[name] = self.compile_table(comp, name, spec, rows)
-        if formations:
-            comp.tables["formations"] = Table("formations", "2.1", [], {str(k): _plain(v) for k, v in formations.items()})
-        for group in sym.modifier_groups:
-            comp.modifiers.setdefault(group, [])
-        for group, rows in parsed_mods.items():
-            if group not in mod_params:
-                continue  # no rule sums this group (a warning says so): its rows were not checked
-            comp.modifiers[group] = [
-                Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
-                for rid, row, w, v in rows
-            ]
-        hooks_at: dict[str, list[Hook]] = {}
-        skills: dict[str, Hook] = {}
-        for h, parts in parsed_hooks:
-            when, team, cost, do = parts
-            h.when = comp.expr(when) if when is not None else None
-            h.team = comp.expr(team) if team is not None else None
-            h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
-            h.do = comp.block(do)
-            hooks_at.setdefault(h.at, []).append(h)
-            if h.skill:
-                skills[h.name] = h
-        stats = {}
-        for k, v in self.section("stats").items():
-            stats[str(k)] = {**_plain(v), "value_fn": comp.expr(parsed_stats[k]) if parsed_stats.get(k) is not None else None}
+        comp = self.compile_all(sym, parsed, mod_params)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
+        hooks_at: dict[str, list[Hook]] = {}
+        for h in parsed.hooks:
+            hooks_at.setdefault(h.at, []).append(h)
         return Edition(
             id=str(header.get("id", chain[-1] if chain else "edition")),
             title=str(header.get("title", "")),
@@ -252,22 +192,109 @@ class _Build:
             chain=chain,
             resolved=self.r,
             board=board,
-            state=state,
-            constants=constants,
+            state=sym.state,
+            constants=sym.constants,
             procs=comp.procs,
             funcs=comp.funcs,
             tables=comp.tables,
             modifiers=comp.modifiers,
-            triggers=triggers,
+            triggers=sym.triggers,
             hooks_at=hooks_at,
-            skills=skills,
+            skills={h.name: h for h in parsed.hooks if h.skill},
             rules={str(k): _plain(v) for k, v in self.section("rules").items()},
-            stats=stats,
-            match=match,
+            stats=parsed.stats,
+            match=_plain(self.section("match")),
             interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
             symbols=sym,
             compiler=comp,
         )
+
+    # ---- phases
+    def symbols(self) -> Symbols:
+        """Every name the edition declares, for the checker."""
+
+        def params(section: str) -> dict[str, tuple[str, ...]]:
+            return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items()}
+
+        return Symbols(
+            registry=ENGINE,
+            state=self.state_specs(),
+            constants={str(k): _plain(v) for k, v in self.section("constants").items()},
+            tables=set(self.section("tables")) | ({"formations"} if self.section("formations") else set()),
+            functions=params("functions"),
+            procedures=params("procedures"),
+            triggers=params("triggers"),
+            modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
+            rules=set(self.section("rules")),
+        )
+
+    def parse_all(self, sym: Symbols) -> _Parsed:
+        """Parse every rule text; queue each for the checker with its parameters."""
+        out = _Parsed()
+        for k, v in self.section("functions").items():
+            out.funcs[k] = self.parse(v.get("expr", ""), _val_pos(v, "expr"), False)
+            self.checks.append((out.funcs[k], sym.functions[k], "function", False))
+        for k, v in self.section("procedures").items():
+            out.procs[k] = self.parse(v.get("do", ""), _val_pos(v, "do"), True)
+            self.checks.append((out.procs[k], sym.procedures[k], "procedure", True))
+        out.tables = self.parse_tables(dict(self.section("tables")))
+        out.hook_parts = self.parse_hooks(sym.triggers)
+        for k, v in self.section("stats").items():
+            if "value" in v:
+                out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
+                self.checks.append((out.stat_exprs[k], (), "statistic", False))
+        return out
+
+    def check_all(self, sym: Symbols, parsed: _Parsed) -> dict[str, tuple[str, ...]]:
+        """Check every queued text. Scope names and each modifier group's keywords are
+        gathered from all rule texts first: a leave may cross procedures."""
+        bodies = [body for body, _, _, _ in self.checks if body is not None]
+        sym.scopes |= _scopes(bodies)
+        checker = Checker(sym)
+        for body, params, what, block in self.checks:
+            if body is not None:
+                (checker.check_block if block else checker.check_expr)(body, params, what)
+        mod_params = _modifier_params(bodies, checker)
+        parsed.mods = self.parse_modifiers(checker, mod_params)
+        self.check_match(_plain(self.section("match")), sym)
+        self.diags.extend(checker.diagnostics)
+        return mod_params
+
+    def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
+        """Turn every checked text into closures, once."""
+        comp = Compiler(ENGINE, sym.state, sym.constants)
+        comp.param_table["procedure"] = sym.procedures
+        comp.param_table["function"] = sym.functions
+        funcs, procs = self.section("functions"), self.section("procedures")
+        for k, body in parsed.funcs.items():
+            comp.funcs[k] = Callable_(k, sym.functions[k], str(funcs[k].get("ref", "")), body.pos, comp.expr(body), False)
+        for k, body in parsed.procs.items():
+            pos = body[0].pos if body else _val_pos(procs[k], "do")
+            comp.procs[k] = Callable_(k, sym.procedures[k], str(procs[k].get("ref", "")), pos, comp.block(body), True)
+        for name, (spec, rows) in parsed.tables.items():
+            comp.tables[name] = self.compile_table(comp, name, spec, rows)
+        formations = self.section("formations")
+        if formations:
+            comp.tables["formations"] = Table("formations", "2.1", [], {str(k): _plain(v) for k, v in formations.items()})
+        for group in sym.modifier_groups:
+            comp.modifiers.setdefault(group, [])
+        for group, rows in parsed.mods.items():
+            if group not in mod_params:
+                continue  # no rule sums this group (a warning says so): its rows were not checked
+            comp.modifiers[group] = [
+                Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
+                for rid, row, w, v in rows
+            ]
+        for h, (when, team, cost, do) in parsed.hook_parts:
+            h.when = comp.expr(when) if when is not None else None
+            h.team = comp.expr(team) if team is not None else None
+            h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
+            h.do = comp.block(do)
+            parsed.hooks.append(h)
+        for k, v in self.section("stats").items():
+            expr = parsed.stat_exprs.get(k)
+            parsed.stats[str(k)] = {**_plain(v), "value_fn": comp.expr(expr) if expr is not None else None}
+        return comp
 
     # ---- sections
     def board(self) -> Board:
