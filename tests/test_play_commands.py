@@ -77,3 +77,12 @@ def test_a_paused_match_copies_as_its_seed_and_answers(edition):
     assert c.events == m.events and c.decision == m.decision
     c.choose(len(c.options()) - 1)
     assert m.events != c.events
+
+
+def test_play_lists_the_options_and_takes_a_typed_number(monkeypatch, capsys):
+    answers = iter(["9", "0", "q"])  # a wrong number is asked again; 0 picks; q stops
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["--root", EDITIONS, "play", "2024-draft", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Blue (home): formation" in out and "  0: 4-4-2" in out
+    assert "please type one of the numbers" in out
