@@ -67,7 +67,7 @@ MATCH_ARGS = (
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on, e.g. A1,A6,A10"),
     arg("--advanced", action="store_true", help="switch on every advanced rule"),
-    arg("--home-skills", metavar="NAMES", help='skills of the home team, e.g. "Regista,Target man"'),
+    arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated (`fuba show EDITION --section skills` lists them)"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
 )
 
