@@ -80,6 +80,7 @@ MATCH_ARGS = (
     arg("--json", action="store_true", help="print the summary as JSON"),
     arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
+    arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -102,7 +103,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             if show and (i == args.n or i % max(args.n // 50, 1) == 0):
                 bar = "#" * (30 * i // args.n)
                 print(f"\r[{bar:<30}] {i}/{args.n}", end="" if i < args.n else "\n", file=sys.stderr, flush=True)
-        result = simulate(ed, args.n, args.seed, agents, rules, skills, progress)
+        result = simulate(ed, args.n, args.seed, agents, rules, skills, progress, args.sequence)
     except RuleFault as e:
         raise e.to_error() from None
     reference = load_reference(args.reference) if args.reference else None

@@ -86,3 +86,23 @@ def test_play_lists_the_options_and_takes_a_typed_number(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "Blue (home): formation" in out and "  0: 4-4-2" in out
     assert "please type one of the numbers" in out
+
+
+def test_a_sequence_passes_what_outlives_a_match_to_the_next(edition, monkeypatch):
+    """With --sequence, each match starts from what the previous one carried."""
+    from fuba_rules.sim import batch
+
+    seen = []
+    real = batch.play_match
+
+    def spy(*args, carry=None, **kw):
+        seen.append(carry)
+        r = real(*args, **kw)
+        return r.__class__(r.seed, r.score, r.tally, r.metrics, r.events, r.decisions, {"n": len(seen)})
+
+    monkeypatch.setattr(batch, "play_match", spy)
+    batch.simulate(edition, 3, seed=1, sequence=True)
+    assert seen == [{}, {"n": 1}, {"n": 2}]
+    seen.clear()
+    batch.simulate(edition, 2, seed=1)
+    assert seen == [None, None]

@@ -43,15 +43,22 @@ def simulate(
     rules_on: Iterable[str] = (),
     skills: dict[str, list[str]] | None = None,
     progress: Callable[[int], None] | None = None,
+    sequence: bool = False,
 ) -> BatchResult:
-    """Match i uses seed `seed + i`, so any single match can be replayed on its own."""
+    """Match i uses seed `seed + i`, so any single match can be replayed on its own.
+
+    With `sequence`, the matches form one tournament or league: what a match passes on
+    (the rules' `carry(...)`, e.g. an injured star player) reaches the next one.
+    """
     rules_on = tuple(rules_on)
     per_metric: dict[str, list[float]] = {k: [] for k in edition.stats}
     goals: list[int] = []
     results = {"home_wins": [], "draws": [], "away_wins": []}
     skills_used: dict[str, int] = {}
+    carry: dict = {}
     for i in range(n):
-        r = play_match(edition, seed + i, agents, rules_on, skills, record=False)
+        r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry if sequence else None)
+        carry = r.carry
         for k, v in r.metrics.items():
             per_metric[k].append(v)
         home, away = r.score.get("home", 0), r.score.get("away", 0)
