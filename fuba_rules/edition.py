@@ -43,6 +43,8 @@ class Hook:
     skill: bool
     auto: bool
     info: dict
+    prefer: Any = None  # advice for agents: how much the owner should want to use it
+    quiet: bool = False  # bookkeeping: runs without a line in the log
 
 
 @attrs.define
@@ -285,7 +287,8 @@ class _Build:
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
                 for rid, row, w, v in rows
             ]
-        for h, (when, team, cost, do) in parsed.hook_parts:
+        for h, (when, team, cost, do, prefer) in parsed.hook_parts:
+            h.prefer = comp.expr(prefer) if prefer is not None else None
             h.when = comp.expr(when) if when is not None else None
             h.team = comp.expr(team) if team is not None else None
             h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
@@ -395,7 +398,7 @@ class _Build:
                     continue
                 params = triggers[at] + ((SKILL_OWNER,) if is_skill else ())
                 parts = []
-                for key, block in (("when", False), ("team", False), ("cost", False), ("do", True)):
+                for key, block in (("when", False), ("team", False), ("cost", False), ("do", True), ("prefer", False)):
                     v = h.get(key)
                     if v is None or (key == "cost" and not isinstance(v, str)):
                         parts.append(v)
@@ -409,7 +412,8 @@ class _Build:
                     name=str(name), ref=str(h.get("ref", "")), at=at, when=None, team=None,
                     optional=bool(h.get("optional", is_skill and not h.get("auto", False))),
                     cost=None, rule=str(h.get("rule", "")), do=None, skill=is_skill, auto=bool(h.get("auto", False)),
-                    info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost")},
+                    info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")},
+                    quiet=bool(h.get("quiet", False)),
                 )
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
@@ -421,7 +425,7 @@ class _Build:
         entry = match.get("entry", "match")
         if entry not in sym.procedures:
             self.diags.append(Diagnostic(where, f"match.entry names unknown procedure '{entry}'{did_you_mean(entry, sym.procedures)}"))
-        for key in ("clock", "turn", "score", "phasing"):
+        for key in ("clock", "turn", "score", "phasing", "decides_first"):
             var = match.get(key)
             if var is not None and var not in sym.state:
                 self.diags.append(Diagnostic(where, f"match.{key} names unknown state '{var}'{did_you_mean(var, sym.state)}"))

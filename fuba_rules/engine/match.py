@@ -65,6 +65,7 @@ class MatchState:
         self.decisions = 0
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
+        self._first = cfg.get("decides_first")
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
@@ -115,9 +116,14 @@ class MatchState:
         for hook in self.ed.hooks_at.get(trigger, ()):
             if hook.rule and hook.rule not in self.rules_on:
                 continue
-            owners = [t for t in TEAMS if hook.name in self.skills[t]] if hook.skill else [None]
+            owners = [t for t in self._team_order() if hook.name in self.skills[t]] if hook.skill else [None]
             for owner in owners:
                 self._run_hook(hook, params, owner)
+
+    def _team_order(self) -> tuple[str, ...]:
+        """Teams in the order they decide when both could act at once (`match.decides_first`)."""
+        first = self.S.get(self._first) if self._first else None
+        return (first, "away" if first == "home" else "home") if first in TEAMS else TEAMS
 
     def _run_hook(self, hook: Any, params: dict, owner: str | None) -> None:
         L = dict(params)
@@ -135,7 +141,8 @@ class MatchState:
         if once and (hook.name, str(team)) in self.used_once:
             return
         if hook.optional and team is not None:
-            if self.decide(team, f"use {hook.name}", ["use"], None, True) is None:
+            advice = [hook.prefer(self, L)] if hook.prefer is not None else None
+            if self.decide(team, f"use {hook.name}", ["use"], advice, True) is None:
                 return
         if once:
             self.used_once.add((hook.name, str(team)))
@@ -144,7 +151,8 @@ class MatchState:
         try:
             if cost and self.ed.match.get("pay"):
                 self._rule(self.ed.match["pay"], [team, cost])
-            self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost})
+            if not hook.quiet:
+                self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost})
             if hook.skill:
                 self.tally[f"skill:{hook.name}"] += 1
             hook.do(self, L)
