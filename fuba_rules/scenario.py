@@ -68,6 +68,14 @@ class Scenario:
             self.left = e.name
             return None
 
+    def fire(self, trigger: str, **params: Any) -> Scenario:
+        """Fire a trigger as the rules would, e.g. s.fire("goal_attempt_announced", area="away_penalty")."""
+        try:
+            self.match.fire(trigger, params)
+        except LeaveScope as e:
+            self.left = e.name
+        return self
+
     def value(self, function: str, *args: Any) -> Any:
         return self.match.ed.funcs[function](self.match, list(args))
 

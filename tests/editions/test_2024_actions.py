@@ -235,6 +235,14 @@ def test_goal_attempt_example_one_to_three_miss(draft2024):
     assert s.logs("goal_kick") and s["control"] == "away" and s["ball.area"] == "away_penalty"
 
 
+def test_rebound_won_by_the_defenders_leaves_the_ball_in_their_penalty_area(draft2024):
+    """4.8.1: a higher defending roll regains the ball, with that die as its value, in the box."""
+    s = position(draft2024, {"away_left_wing": 2, "away_penalty": 1, "centre": 7}, {"away_penalty": 1, "away_left_wing": 9},
+                 ball="away_left_wing", value=3, dice=[1, 5], keepers=("home_penalty", "away_front"))
+    s.run("rebound", "home")
+    assert (s["control"], s["ball.area"], s["ball.value"]) == ("away", "away_penalty", 5)
+
+
 def test_rebound_higher_attacker_roll_scores(draft2024):
     """4.8.1: both roll and add their players in the box (not the keeper): higher attacker scores."""
     s = position(draft2024, {"away_penalty": 2, "centre": 8}, {"away_penalty": 1, "centre": 9}, ball="away_penalty", value=3,

@@ -33,6 +33,10 @@ def check_match(ed, seed, agents):
     assert sum(r.score.values()) == len(goals), "the score equals the goal events"
     for team in ("home", "away"):
         assert r.score[team] == sum(1 for g in goals if g["team"] == team)
+    for g in goals:  # 4.8 and 3.3.1: after a goal the team that conceded takes the kick-off turn
+        nxt = next((e for e in r.events[g["seq"]:] if (e["kind"] == "set" and e["var"] == "actions") or e.get("tag") == "half"), None)
+        if nxt is not None and nxt.get("tag") != "half":  # a new half has its own kick-off (4.2.2.3)
+            assert nxt["phasing"] != g["team"], "the team that conceded plays the kick-off turn"
     assert r.tally.get("violation", 0) == 0, [e["text"] for e in r.events if e.get("tag") == "violation"]
     assert any(e.get("tag") == "full_time" for e in r.events), "the match reaches full time"
     return r
