@@ -21,6 +21,7 @@ from .sim.batch import format_table, simulate
 from .sim.narrate import narrate, read_log, write_log
 from .sim.play import play_match
 from .sim.reference import load_reference
+from .yamlpos import load_yaml
 
 
 def _load(args: argparse.Namespace) -> Edition:
@@ -38,13 +39,37 @@ def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
 
 
 def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
-    out = {}
+    """Each team's skills: from --teams FILE, then --home-skills/--away-skills (which win)."""
+    out: dict[str, list[str]] = {"home": [], "away": []}
+    if getattr(args, "teams", None):
+        out.update(_team_file(args.teams, ed))
     for team in ("home", "away"):
-        names = [s.strip() for s in (getattr(args, f"{team}_skills") or "").split(",") if s.strip()]
-        for s in names:
-            if s not in ed.skills:
-                raise FubaError(Diagnostic(None, f"unknown skill '{s}'{did_you_mean(s, ed.skills)}"))
-        out[team] = names
+        given = getattr(args, f"{team}_skills")
+        if given:
+            names = [s.strip() for s in given.split(",") if s.strip()]
+            for s in names:
+                if s not in ed.skills:
+                    raise FubaError(Diagnostic(None, f"unknown skill '{s}'{did_you_mean(s, ed.skills)}"))
+            out[team] = names
+    return out
+
+
+def _team_file(path: Path, ed: Edition) -> dict[str, list[str]]:
+    """A team file: `home: {skills: [...]}` and `away: {skills: [...]}`."""
+    data = load_yaml(path)
+    where = getattr(data, "pos", None)
+    if not isinstance(data, dict) or not set(data) <= {"home", "away"}:
+        raise FubaError(Diagnostic(where, "a team file holds `home:` and `away:`, each with `skills: [...]`"))
+    out = {}
+    for team, spec in data.items():
+        skills = spec.get("skills", []) if isinstance(spec, dict) else None
+        if not isinstance(skills, list):
+            raise FubaError(Diagnostic(getattr(spec, "pos", where), f"{team}: expected `skills:` with a list of skill names"))
+        for i, name in enumerate(skills):
+            if name not in ed.skills:
+                pos = skills.item_pos[i] if hasattr(skills, "item_pos") else where
+                raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), ed.skills)}"))
+        out[str(team)] = [str(x) for x in skills]
     return out
 
 
@@ -69,6 +94,7 @@ MATCH_ARGS = (
     arg("--advanced", action="store_true", help="switch on every advanced rule"),
     arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated (`fuba show EDITION --section skills` lists them)"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
+    arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
 )
 
 

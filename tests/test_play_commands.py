@@ -106,3 +106,13 @@ def test_a_sequence_passes_what_outlives_a_match_to_the_next(edition, monkeypatc
     seen.clear()
     batch.simulate(edition, 2, seed=1)
     assert seen == [None, None]
+
+
+def test_skills_come_from_a_team_file(tmp_path, capsys):
+    teams = tmp_path / "teams.yaml"
+    teams.write_text("home:\n  skills: [Regista, Target man]\naway:\n  skills: [Gegenpressing]\n")
+    args = ["--root", EDITIONS, "simulate", "2024-draft", "-n", "1", "--with", "A1,A12", "--teams", str(teams), "--json"]
+    assert main(args) == 0
+    teams.write_text("home:\n  skills: [Regista, Targetman]\n")
+    assert main(args) == 1
+    assert "teams.yaml:2:21: error: unknown skill 'Targetman' (did you mean 'Target man'?)" in capsys.readouterr().err

@@ -61,3 +61,41 @@ def test_same_seed_same_match(watched):
     a = play_match(watched, 7, ("coach", "random"))
     b = play_match(watched, 7, ("coach", "random"))
     assert a.events == b.events
+
+
+def check_advanced(ed, seed, agents, skills):
+    r = play_match(ed, seed, agents, rules_on=sorted(ed.rules), skills=skills)
+    check_match_events(r)
+    for e in r.events:
+        if e["kind"] == "set" and e["var"] == "condition":
+            assert e["to"] >= 0, "condition points never go negative"
+    for team in ("home", "away"):
+        subs = [e for e in r.events if e["kind"] == "log" and e.get("tag") == "substitution" and e.get("team") == team]
+        assert len(subs) <= 3, "at most three substitutions"
+    last_hook = 0
+    for i, e in enumerate(r.events):
+        if e["kind"] == "hook" and e.get("skill") and e.get("cost"):
+            paid = [x for x in r.events[last_hook:i] if x["kind"] == "log" and x.get("tag") == "condition_spent" and x.get("team") == e["team"]]
+            assert paid, f"{e['name']} was used by {e['team']} without paying its cost"
+        if e["kind"] == "hook":
+            last_hook = i
+    return r
+
+
+def check_match_events(r):
+    values = [e["to"] for e in r.events if e["kind"] == "set" and e["var"] == "ball.value"]
+    assert all(1 <= v <= 6 for v in values), "the ball value stays 1-6"
+    goals = [e for e in r.events if e["kind"] == "log" and e.get("tag") == "goal"]
+    assert sum(r.score.values()) == len(goals), "the score equals the goal events"
+    assert r.tally.get("violation", 0) == 0, [e["text"] for e in r.events if e.get("tag") == "violation"]
+
+
+@pytest.mark.parametrize("agents", PAIRINGS, ids=["-".join(p) for p in PAIRINGS])
+@settings(max_examples=max(EXAMPLES // 3, 3), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**31), pick=st.randoms(use_true_random=False))
+def test_invariants_hold_with_every_advanced_rule_and_skills(watched, agents, seed, pick):
+    """A1-A13 on, random skills: condition points never negative, at most three
+    substitutions, no skill used without its cost paid, and the basic invariants."""
+    names = sorted(watched.skills)
+    skills = {"home": pick.sample(names, 4), "away": pick.sample(names, 4)}
+    check_advanced(watched, seed, agents, skills)
