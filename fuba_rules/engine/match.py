@@ -52,7 +52,6 @@ class MatchState:
         self.keeper: dict[str, str | None] = {t: None for t in TEAMS}
         self.unplaced = {t: OUTFIELD for t in TEAMS}
         self.keeper_unplaced = {t: True for t in TEAMS}
-        self.away_for_now = {t: 0 for t in TEAMS}
         self.sent_off = {t: 0 for t in TEAMS}
         self.budget = MAX_STEPS
         self.depth = 0
