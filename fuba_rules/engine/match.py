@@ -267,12 +267,23 @@ def _describe(e: Exception) -> str:
     return msg or type(e).__name__
 
 
+_IMMUTABLE = (int, str, bool, float, type(None))
+
+
 def _initial(spec: Any, edition: Any) -> Any:
-    value = copy.deepcopy(spec.default)
-    for dim in reversed(spec.index):
-        keys = TEAMS if dim == "team" else ZONES if dim == "zone" else edition.board.areas
-        value = {k: copy.deepcopy(value) for k in keys}
-    return value
+    """A declared value's default, one copy per index entry (reset runs every action)."""
+    default = spec.default
+    fresh = (lambda: default) if isinstance(default, _IMMUTABLE) else (lambda: copy.deepcopy(default))
+    if not spec.index:
+        return fresh()
+
+    def level(dims: tuple[str, ...]) -> Any:
+        if not dims:
+            return fresh()
+        keys = TEAMS if dims[0] == "team" else ZONES if dims[0] == "zone" else edition.board.areas
+        return {k: level(dims[1:]) for k in keys}
+
+    return level(tuple(spec.index))
 
 
 def fresh_state(edition: Any) -> dict[str, Any]:

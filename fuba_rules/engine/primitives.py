@@ -76,14 +76,45 @@ _BOARD_QUESTIONS = [
 
 
 def _board_question(method: str, params: list[str]):
-    checks = [_team if p == "team" else _area for p in params]
+    """A primitive asking the board one question; checks its areas and team first.
 
-    def ask(m, *args):
-        for check, value in zip(checks, args):
-            check(value) if check is _team else check(m, value)
-        return list(r) if isinstance(r := getattr(m.board, method)(*args), tuple) else r
+    Specialised by signature because these run on the hot path of every match."""
+    teams = frozenset(TEAMS)
 
-    return ask
+    def fix(r):
+        return list(r) if isinstance(r, tuple) else r
+
+    if params == ["area"]:
+
+        def ask1(m, a):
+            if a not in m.board_areas:
+                _area(m, a)
+            return fix(getattr(m.board, method)(a))
+
+        return ask1
+    if params == ["a", "b"]:
+
+        def ask2(m, a, b):
+            if a not in m.board_areas or b not in m.board_areas:
+                _area(m, a), _area(m, b)
+            return fix(getattr(m.board, method)(a, b))
+
+        return ask2
+    if params == ["area", "team"]:
+
+        def ask_at(m, a, t):
+            if a not in m.board_areas or t not in teams:
+                _area(m, a), _team(t)
+            return fix(getattr(m.board, method)(a, t))
+
+        return ask_at
+
+    def ask3(m, a, b, t):  # a b team
+        if a not in m.board_areas or b not in m.board_areas or t not in teams:
+            _area(m, a), _area(m, b), _team(t)
+        return fix(getattr(m.board, method)(a, b, t))
+
+    return ask3
 
 
 for _name, _params, _method, _doc in _BOARD_QUESTIONS:
