@@ -60,13 +60,12 @@ def check_advanced(ed, seed, agents, skills):
     for e in r.events:
         if e["kind"] == "set" and e["var"] == "condition":
             assert e["to"] >= 0, "condition points never go negative"
-    last_hook = 0
+    last_use = 0  # each paid skill use needs a payment by its team since the previous one
     for i, e in enumerate(r.events):
         if e["kind"] == "hook" and e.get("skill") and e.get("cost"):
-            paid = [x for x in r.events[last_hook:i] if x["kind"] == "log" and x.get("tag") == "condition_spent" and x.get("team") == e["team"]]
+            paid = [x for x in r.events[last_use:i] if x["kind"] == "log" and x.get("tag") == "condition_spent" and x.get("team") == e["team"]]
             assert paid, f"{e['name']} was used by {e['team']} without paying its cost"
-        if e["kind"] == "hook":
-            last_hook = i
+            last_use = i
     return r
 
 
@@ -79,3 +78,9 @@ def test_invariants_hold_with_every_advanced_rule_and_skills(watched, agents, se
     names = sorted(watched.skills)
     skills = {"home": pick.sample(names, 4), "away": pick.sample(names, 4)}
     check_advanced(watched, seed, agents, skills)
+
+
+def test_a_skill_paid_for_before_a_weather_roll_counts_as_paid(watched):
+    """Found by the property test: heat (A10) rolls between paying and using a skill."""
+    skills = ["Actor", "Advancing goalkeeper", "Aggressive striker", "Angry coach"]
+    check_advanced(watched, 51562, ("coach", "random"), {"home": skills, "away": skills})
