@@ -277,7 +277,7 @@ class _Build:
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")
         if formations:
-            comp.tables["formations"] = Table("formations", "2.1", [], {str(k): _plain(v) for k, v in formations.items()})
+            comp.tables["formations"] = Table("formations", "2.1", {str(k): _plain(v) for k, v in formations.items()})
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
         for group, rows in parsed.mods.items():
@@ -386,7 +386,7 @@ class _Build:
                 value = _plain(row)
             for o in expand_key(str(key)):
                 exact[o] = value
-        return Table(name, str(spec.get("ref", "")), [], exact)
+        return Table(name, str(spec.get("ref", "")), exact)
 
     def parse_hooks(self, triggers: dict[str, tuple[str, ...]]) -> list:
         out = []

@@ -45,11 +45,11 @@ class Row(dict):
 
 @attrs.define
 class Table:
-    """Rows matched by dice outcome or by key. Patterns: "3", "1-2", "4,5", "1/1-2"."""
+    """Rows by dice outcome or by key. Row keys such as "3", "1-2", "4,5" or "1/1-2" are
+    expanded into exact outcomes when the edition loads, so a lookup is one dict access."""
 
     name: str
     ref: str
-    rows: list[tuple[Callable[[Any], bool], Any]]
     exact: dict[Any, Any]
 
     def lookup(self, key: Any) -> Any:
@@ -58,9 +58,6 @@ class Table:
         hit = self.exact.get(key, _MISSING)
         if hit is not _MISSING:
             return hit
-        for match, value in self.rows:
-            if match(key):
-                return value
         raise LookupError(f"table '{self.name}' has no row for {render(list(key) if isinstance(key, tuple) else key)}")
 
 
