@@ -114,12 +114,13 @@ def compile_resolved(resolved: Any) -> Edition:
 
 
 def check_resolved(resolved: Any) -> list[Diagnostic]:
-    """Every problem in the rules of a resolved edition (for `fuba check`)."""
+    """Every problem in the rules of a resolved edition (for `fuba check`), warnings included."""
+    build = _Build(resolved)
     try:
-        compile_resolved(resolved)
+        build.run()
     except FubaError as e:
         return e.diagnostics
-    return []
+    return sorted(build.warnings, key=_sort_key)
 
 
 def _val_pos(container: Any, key: Any) -> Pos:
@@ -159,6 +160,7 @@ class _Build:
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
+        self.warnings: list[Diagnostic] = []
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}

@@ -116,3 +116,16 @@ def test_skills_come_from_a_team_file(tmp_path, capsys):
     teams.write_text("home:\n  skills: [Regista, Targetman]\n")
     assert main(args) == 1
     assert "teams.yaml:2:21: error: unknown skill 'Targetman' (did you mean 'Target man'?)" in capsys.readouterr().err
+
+
+def test_check_prints_a_warning_and_still_passes(tmp_path, capsys):
+    """A modifier row in a group no rule sums can never apply: check says so, without failing."""
+    mod = tmp_path / "unused.yaml"
+    mod.write_text(
+        "schema_version: 1\nid: mods/unused\nextends: 2024-draft\nmodifiers:\n"
+        "  lonely:\n    group: nobody_sums_this\n    ref: mod\n    value: 1\n"
+    )
+    assert main(["--root", EDITIONS, "check", str(mod)]) == 0
+    captured = capsys.readouterr()
+    assert "unused.yaml:5:3: warning: modifier 'lonely' is in group 'nobody_sums_this', which no rule uses" in captured.err
+    assert ": ok (" in captured.out
