@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fuba_rules import cli
+from fuba_rules.cli import check as check_command
 from fuba_rules.cli import main
 from fuba_rules.diagnostics import Diagnostic, Pos
 
@@ -72,7 +73,7 @@ def kernel(monkeypatch):
         return fake.problems
 
     fake.check_resolved = check_resolved
-    monkeypatch.setattr(cli, "kernel_check", lambda resolved: list(fake.check_resolved(resolved)))
+    monkeypatch.setattr(check_command, "kernel_check", lambda resolved: list(fake.check_resolved(resolved)))
     return fake
 
 

@@ -1,0 +1,120 @@
+"""The `fuba` command line: the parser, the command registry and error reporting.
+
+Every subcommand is one function decorated with `@subcommand(...)`, which registers it
+and its arguments. Problems in the input are printed as `file:line:col: error: message`
+with exit status 1; anything else that goes wrong is a bug in fuba and says so (exit 2),
+never with a traceback unless FUBA_DEBUG=1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import os
+import pkgutil
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.resources import default_editions_root
+
+Handler = Callable[[argparse.Namespace], int]
+_SUBCOMMANDS: list[tuple[str, str, tuple, Handler]] = []
+"""Each command is a module of this package; importing it registers its `@subcommand`."""
+
+
+def arg(*names: str, **options) -> tuple[tuple[str, ...], dict]:
+    """One argparse argument, as given to `subcommand`."""
+    return names, options
+
+
+def subcommand(name: str, summary: str, *arguments: tuple[tuple[str, ...], dict]) -> Callable[[Handler], Handler]:
+    """Register `fuba NAME`: `summary` is its one-line help, the function's docstring
+    its long help, and `arguments` are made with `arg(...)`."""
+
+    def register(handler: Handler) -> Handler:
+        _SUBCOMMANDS.append((name, summary, arguments, handler))
+        return handler
+
+    return register
+
+
+def _import_command_modules() -> None:
+    """Import every command module of this package (a name starting with _ is a helper)."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `fuba` parser with every registered subcommand."""
+    _import_command_modules()
+    root_help = "editions folder (default: $FUBA_EDITIONS, else ./editions, else the editions installed with fuba)"
+    parser = argparse.ArgumentParser(
+        prog="fuba",
+        description="Rules-as-data engine for FUBA, the football dice board game.",
+        epilog="Run `fuba COMMAND --help` for the options of one command.",
+    )
+    parser.add_argument("--root", metavar="DIR", type=Path, default=None, help=root_help)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for name, summary, arguments, handler in _SUBCOMMANDS:
+        sub = commands.add_parser(
+            name,
+            help=summary,
+            description=inspect.cleandoc(handler.__doc__ or summary),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        sub.add_argument("--root", metavar="DIR", type=Path, default=argparse.SUPPRESS, help=root_help)
+        for names, options in arguments:
+            sub.add_argument(*names, **options)
+        sub.set_defaults(handler=handler)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `fuba` with `argv` (default: the process arguments); returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a usage error argparse already printed
+        return e.code if isinstance(e.code, int) else 0 if e.code is None else 2
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except FubaError as e:
+        report(e.diagnostics)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `fuba show ... | head`: the reader left, nothing to say
+        _silence_stdout()
+        return 1
+    except Exception as e:  # a bug in fuba, not in the input
+        if os.environ.get("FUBA_DEBUG") == "1":
+            raise
+        print(f"fuba: internal error: {type(e).__name__}: {e} (run with FUBA_DEBUG=1 to see where)", file=sys.stderr)
+        return 2
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the final flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def report(diagnostics: Iterable[Diagnostic]) -> None:
+    """Print diagnostics to stderr; one without a position is about the command line."""
+    for d in diagnostics:
+        print(d.format() if d.pos else f"fuba: {d.severity}: {d.message}", file=sys.stderr)
+
+
+def editions_root(args: argparse.Namespace) -> Path:
+    return args.root if args.root is not None else default_editions_root()

@@ -1,0 +1,88 @@
+"""What the match commands share: an edition with its mods, rules, skills, agents."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from fuba_rules.agents import AGENTS
+from fuba_rules.cli import arg, editions_root
+from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
+from fuba_rules.edition import Edition, load_edition
+from fuba_rules.yamlpos import load_yaml
+
+
+def _load(args: argparse.Namespace) -> Edition:
+    return load_edition(args.edition, [Path(m) for m in args.mod or []], editions_root(args))
+
+
+def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
+    if getattr(args, "advanced", False):
+        return sorted(ed.rules)
+    wanted = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
+    for r in wanted:
+        if r not in ed.rules:
+            raise FubaError(Diagnostic(None, f"unknown rule '{r}' for --with{did_you_mean(r, ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}"))
+    return wanted + [r for r, spec in ed.rules.items() if spec.get("default") and r not in wanted]
+
+
+def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
+    """Each team's skills: from --teams FILE, then --home-skills/--away-skills (which win)."""
+    out: dict[str, list[str]] = {"home": [], "away": []}
+    if getattr(args, "teams", None):
+        out.update(_team_file(args.teams, ed))
+    for team in ("home", "away"):
+        given = getattr(args, f"{team}_skills")
+        if given:
+            names = [s.strip() for s in given.split(",") if s.strip()]
+            for s in names:
+                if s not in ed.skills:
+                    raise FubaError(Diagnostic(None, f"unknown skill '{s}'{did_you_mean(s, ed.skills)}"))
+            out[team] = names
+    return out
+
+
+def _team_file(path: Path, ed: Edition) -> dict[str, list[str]]:
+    """A team file: `home: {skills: [...]}` and `away: {skills: [...]}`."""
+    data = load_yaml(path)
+    where = getattr(data, "pos", None)
+    if not isinstance(data, dict) or not set(data) <= {"home", "away"}:
+        raise FubaError(Diagnostic(where, "a team file holds `home:` and `away:`, each with `skills: [...]`"))
+    out = {}
+    for team, spec in data.items():
+        skills = spec.get("skills", []) if isinstance(spec, dict) else None
+        if not isinstance(skills, list):
+            raise FubaError(Diagnostic(getattr(spec, "pos", where), f"{team}: expected `skills:` with a list of skill names"))
+        for i, name in enumerate(skills):
+            if name not in ed.skills:
+                pos = skills.item_pos[i] if hasattr(skills, "item_pos") else where
+                raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), ed.skills)}"))
+        out[str(team)] = [str(x) for x in skills]
+    return out
+
+
+def _agent(name: str) -> str:
+    if name not in AGENTS:
+        raise argparse.ArgumentTypeError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)}")
+    return name
+
+
+def _teams(ed: Edition) -> dict[str, str]:
+    teams = ed.match.get("teams") or {}
+    return {t: (teams.get(t) or {}).get("name", t) for t in ("home", "away")}
+
+
+MATCH_ARGS = (
+    arg("edition", help="edition id (see `fuba editions`) or path"),
+    arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
+    arg("--home", type=_agent, default="coach", help="agent for the home team: random or coach (default coach)"),
+    arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
+    arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
+    arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on, e.g. A1,A6,A10"),
+    arg("--advanced", action="store_true", help="switch on every advanced rule"),
+    arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated (`fuba show EDITION --section skills` lists them)"),
+    arg("--away-skills", metavar="NAMES", help="skills of the away team"),
+    arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
+)
+
+

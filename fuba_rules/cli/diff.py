@@ -1,0 +1,52 @@
+"""`fuba diff`: compare two editions (or an edition and a mod) entry by entry."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from fuba_rules import layering
+from fuba_rules.cli import arg, editions_root, subcommand
+from fuba_rules.compare import changed_fields, compare
+
+
+@subcommand(
+    "diff",
+    "compare two editions (or an edition and a mod) entry by entry",
+    arg("a", help="the first edition id or path"),
+    arg("b", help="the second edition id or path"),
+    arg("--mod", action="append", metavar="FILE", help="apply a mod on top of the SECOND edition (repeatable)"),
+    arg("--section", help="compare only this section, e.g. procedures or modifiers"),
+    arg("--full", action="store_true", help="print both versions of every changed entry"),
+)
+def cmd_diff(args: argparse.Namespace) -> int:
+    """List what only A has, what only B has, and what both have but differently, with
+    each entry's rulebook chapter. Exits 0 either way: a difference is not an error.
+
+    examples:
+      fuba diff <edition> <edition> --section modifiers
+      fuba diff <edition> <edition> --mod editions/mods/<mod>.yaml
+    """
+    root = editions_root(args)
+    a = layering.resolve(args.a, root)
+    b = layering.resolve(args.b, root, [Path(m) for m in args.mod or []])
+    diffs = compare(a.data, b.data)
+    if args.section:
+        diffs = [d for d in diffs if d.section == args.section]
+    signs = {"only in A": "-", "only in B": "+", "changed": "~"}
+    print(f"A = {args.a}, B = {' + '.join([args.b, *(args.mod or [])])}: {len(diffs)} difference(s)")
+    print("  - only in A    + only in B    ~ in both, changed (the fields that differ)")
+    section = None
+    for d in diffs:
+        if d.section != section:
+            section = d.section
+            print(f"\n{section}:")
+        ref = f" [{d.ref}]" if d.ref else ""
+        fields = changed_fields(d.a, d.b) if d.kind == "changed" else []
+        detail = f" ({', '.join(fields)})" if fields else ""
+        print(f"  {signs[d.kind]} {d.key}{ref}{detail}")
+        if args.full and d.kind == "changed":
+            print(f"    A: {d.a}\n    B: {d.b}")
+    return 0
+
+
