@@ -48,6 +48,28 @@ def compare(a: Any, b: Any) -> list[Difference]:
     return out
 
 
+_ABSENT = "(absent)"
+
+
+def changed_paths(a: Any, b: Any, path: str) -> list[tuple[str, Any, Any]]:
+    """Every leaf that differs between two values, as (dotted path, in A, in B): a nested
+    change reads `section.key.field.sub: 1 -> 2`, a list of the same length is compared
+    item by item (`path[2]`), anything else is one change of the whole value."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in list(a) + [k for k in b if k not in a]:
+            if a.get(k, _ABSENT) != b.get(k, _ABSENT):
+                out += changed_paths(a.get(k, _ABSENT), b.get(k, _ABSENT), f"{path}.{k}" if path else str(k))
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        out = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                out += changed_paths(x, y, f"{path}[{i}]")
+        return out
+    return [(path, a, b)]
+
+
 def changed_fields(a: Any, b: Any) -> list[str]:
     """For two changed entries that are mappings, the fields that differ."""
     if isinstance(a, dict) and isinstance(b, dict):

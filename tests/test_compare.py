@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from fuba_rules.cli import main
-from fuba_rules.compare import changed_fields, compare
+from fuba_rules.compare import changed_fields, changed_paths, compare
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,3 +23,27 @@ def test_diff_of_an_edition_and_its_mod(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "2 difference(s)" in out
     assert "  ~ max_counted" in out and "  - shot_keeper_out [4.8]" in out
+
+
+def test_full_diff_prints_each_nested_change_by_its_path(tmp_path, capsys):
+    """`--full` names every changed leaf as section.key.field: old -> new, not two dicts."""
+    mod = tmp_path / "tweak.yaml"
+    mod.write_text(
+        "schema_version: 1\nid: mods/tweak\nextends: 2024-draft\n"
+        "modifiers:\n  shot_keeper_out:\n    group: goal_attempt\n    ref: '4.8'\n"
+        "    text: the goalkeeper is out of the penalty area\n    when: not keeper_in_box(other(team))\n    value: 3\n"
+    )
+    assert main(["--root", str(ROOT / "editions"), "diff", "2024-draft", "2024-draft", "--mod", str(mod), "--full"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    changed = [line.strip() for line in lines if "->" in line]
+    assert len(changed) == 1 and changed[0].startswith("modifiers.shot_keeper_out.value: ") and changed[0].endswith(" -> 3")
+
+
+def test_changed_paths_walk_mappings_and_equal_length_lists():
+    a = {"goal_attempt": {"opp_front": -2, "box": 0}, "dice": [1, 2, 3], "text": "x"}
+    b = {"goal_attempt": {"opp_front": 1, "box": 0}, "dice": [1, 5, 3], "extra": True, "text": "x"}
+    assert changed_paths(a, b, "board") == [
+        ("board.goal_attempt.opp_front", -2, 1),
+        ("board.dice[1]", 2, 5),
+        ("board.extra", "(absent)", True),
+    ]

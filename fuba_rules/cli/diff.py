@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fuba_rules import layering
 from fuba_rules.cli import arg, editions_root, subcommand
-from fuba_rules.compare import changed_fields, compare
+from fuba_rules.compare import changed_fields, changed_paths, compare
 
 
 @subcommand(
@@ -17,7 +17,7 @@ from fuba_rules.compare import changed_fields, compare
     arg("b", help="the second edition id or path"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod on top of the SECOND edition (repeatable)"),
     arg("--section", help="compare only this section, e.g. procedures or modifiers"),
-    arg("--full", action="store_true", help="print both versions of every changed entry"),
+    arg("--full", action="store_true", help="print every changed value by its path, e.g. section.key.field: old -> new"),
 )
 def cmd_diff(args: argparse.Namespace) -> int:
     """List what only A has, what only B has, and what both have but differently, with
@@ -46,7 +46,14 @@ def cmd_diff(args: argparse.Namespace) -> int:
         detail = f" ({', '.join(fields)})" if fields else ""
         print(f"  {signs[d.kind]} {d.key}{ref}{detail}")
         if args.full and d.kind == "changed":
-            print(f"    A: {d.a}\n    B: {d.b}")
+            for path, in_a, in_b in changed_paths(d.a, d.b, ".".join(p for p in (d.section, d.key) if p)):
+                print(f"    {path}: {_one_line(in_a)} -> {_one_line(in_b)}")
     return 0
 
 
+def _one_line(value: object) -> str:
+    """A value as one line: text quoted when it holds spaces or is empty, code folded."""
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        return repr(text) if not text or " " in text else text
+    return str(value)
