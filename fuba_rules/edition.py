@@ -18,7 +18,7 @@ from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
+from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .resources import default_editions_root
@@ -271,10 +271,10 @@ class _Build:
         comp.param_table["function"] = sym.functions
         funcs, procs = self.section("functions"), self.section("procedures")
         for k, body in parsed.funcs.items():
-            comp.funcs[k] = Callable_(k, sym.functions[k], str(funcs[k].get("ref", "")), body.pos, comp.expr(body), False)
+            comp.define("function", k, sym.functions[k], str(funcs[k].get("ref", "")), body, body.pos)
         for k, body in parsed.procs.items():
             pos = body[0].pos if body else _val_pos(procs[k], "do")
-            comp.procs[k] = Callable_(k, sym.procedures[k], str(procs[k].get("ref", "")), pos, comp.block(body), True)
+            comp.define("procedure", k, sym.procedures[k], str(procs[k].get("ref", "")), body, pos)
         for name, (spec, rows) in parsed.tables.items():
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")

@@ -8,6 +8,7 @@ cards, condition...) is state the edition declares in YAML.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
 from ..lang.compiler import Callable_
-from ..lang.runtime import LeaveScope, RuleFault
+from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
@@ -55,7 +56,8 @@ class MatchState:
         self.sent_off = {t: 0 for t in TEAMS}
         self.budget = MAX_STEPS
         self.depth = 0
-        self.at: Pos | None = None
+        self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
+        self.version = 0  # changes on every event and state write: cached pure rules expire with it
         self.ref = ""
         self.events: list[dict] = []
         self._step_dice: list[int] = []
@@ -68,6 +70,7 @@ class MatchState:
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
+        self.version += 1
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -96,9 +99,12 @@ class MatchState:
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
         opts = tuple(options) + ((None,) if optional else ())
-        if scores is not None and optional:
-            scores = list(scores) + [0]
-        decision = Decision(team, label, opts, tuple(scores) if scores is not None else None, self.ref)
+        if callable(scores):
+            if optional:
+                scores = _declining_scores_nothing(scores)
+        elif scores is not None:
+            scores = tuple(scores) + ((0,) if optional else ())
+        decision = Decision(team, label, opts, scores, self.ref)
         if len(opts) == 1:
             pick = 0
         else:
@@ -225,6 +231,7 @@ class MatchState:
 
     # ---- state
     def reset_scope(self, scope: str) -> None:
+        self.version += 1
         for name, spec in self.ed.state.items():
             if spec.reset == scope:
                 self.S[name] = _initial(spec, self.ed)
@@ -235,14 +242,22 @@ class MatchState:
         name = entry or self.ed.match.get("entry", "match")
         try:
             return self.ed.procs[name](self, list(args or []))
-        except (RuleFault, IllegalChoice, NeedDecision, DiceExhausted):
+        except RuleFault as e:
+            if e.pos is None:
+                e.pos = fault_pos(e.__traceback__)
+            raise
+        except (IllegalChoice, NeedDecision, DiceExhausted):
             raise
         except LeaveScope as e:
-            raise RuleFault(self.at, f"leave {e.name} ran outside any 'scope {e.name}'") from None
-        except RecursionError:
-            raise RuleFault(self.at, "rules nest too deeply") from None
+            raise RuleFault(fault_pos(e.__traceback__), f"leave {e.name} ran outside any 'scope {e.name}'") from None
+        except RecursionError as e:
+            raise RuleFault(fault_pos(e.__traceback__), "rules nest too deeply") from None
         except Exception as e:  # a rule did something impossible: point at the rule
-            raise RuleFault(self.at, _describe(e)) from None
+            raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
+
+
+def _declining_scores_nothing(scores: Any) -> Any:
+    return lambda: list(scores()) + [0]
 
 
 _PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}
@@ -262,6 +277,10 @@ def _describe(e: Exception) -> str:
             return "a list or record cannot be used as a key here"
     if isinstance(e, ValueError) and "empty sequence" in msg:
         return "highest or lowest of an empty list"
+    if isinstance(e, NameError):  # UnboundLocalError too: a local read before any let
+        name = re.search(r"'v_(\w+)'", msg)
+        if name:
+            return f"'{name.group(1)}' has no value here: give it one with let on every path before reading it"
     if isinstance(e, IndexError):
         return "the list has no element at that index"
     return msg or type(e).__name__
