@@ -58,6 +58,8 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.version = 0  # changes on every event and state write: cached pure rules expire with it
+        self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
+        self.memo_at = -1
         self.ref = ""
         self.events: list[dict] = []
         self._step_dice: list[int] = []

@@ -18,9 +18,7 @@ a fault happens (`fault_pos`).
 from __future__ import annotations
 
 import itertools
-import keyword
 import re
-from collections.abc import Callable
 from typing import Any
 
 from ..diagnostics import Pos
@@ -295,7 +293,7 @@ class Generator:
 
 
 def function_source(
-    gen: Generator, name: str, params: tuple[str, ...], body: Any, *, is_block: bool, pos: Pos, prologue: list[str], epilogue: list[str], from_dict: bool
+    gen: Generator, name: str, params: tuple[str, ...], body: Any, *, is_block: bool, pos: Pos, prologue: list[str], epilogue: list[str], from_dict: bool, memo: bool = False
 ) -> Source:
     """The source of one rule: `def name(m, <params>)` or, when its inputs come as a
     dict (hooks, modifiers, table rows), `def name(m, _L)` unpacking what is there."""
@@ -314,17 +312,30 @@ def function_source(
         ind = 2
     if is_block:
         gen.block(src, body, ind)
+    elif memo:
+        src.emit(ind, f"_r = {gen.expr(src, body)}", body.pos)
     else:
         src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
     if epilogue:
         src.emit(1, "finally:")
         for line in epilogue:
             src.emit(2, line)
+    if memo:
+        src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
+        src.emit(1, "return _r")
     return src
 
 
-def _unused(*_: Any) -> Callable[..., Any]:  # pragma: no cover
-    raise NotImplementedError
+def memo_prologue(key: str, params: tuple[str, ...]) -> list[str]:
+    """A pure function's result is kept until the match's state version changes (any
+    move, roll, log line or state write): `players` asked 40 times in one step is
+    computed once. Arguments that cannot be keys (lists, records) skip the cache."""
+    k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
+    return [
+        "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
+        f"_k = {k}",
+        "try: _r = _memo.get(_k, _MISS)",
+        "except _TypeError: _k = _r = _MISS",
+        "if _r is not _MISS: return _r",
+    ]
 
-
-__all__ = ["Generator", "Source", "function_source", "local", "lit", "keyword"]

@@ -20,7 +20,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import StateSpec
-from .codegen import Generator, Source, function_source, lit
+from .codegen import Generator, Source, function_source, lit, memo_prologue
 from .core import render, type_name
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, LeaveScope, RuleFault
@@ -296,6 +296,9 @@ class Compiler:
             "_advice": _advice,
             "_choose": _choose,
             "_modifiers": self._modifiers,
+            "_MISS": _MISSING,
+            "_TypeError": TypeError,
+            "_fresh_memo": fresh_memo,
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
         }
@@ -351,13 +354,13 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
-            prologue = [
+            prologue = memo_prologue(name, params) + [
                 "m.budget -= 1",
                 f"if m.depth >= {MAX_DEPTH} or m.budget < 0: _fault_deep_func({where}, {name!r})",
                 "m.depth += 1",
             ]
             epilogue = ["m.depth -= 1"]
-        src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False)
+        src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=kind == "function")
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
@@ -391,6 +394,13 @@ class Compiler:
                     if not silent:
                         m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
         return s
+
+
+def fresh_memo(m: Any) -> dict:
+    """An empty cache of pure results for the host's current state version."""
+    m.memo = {}
+    m.memo_at = m.version
+    return m.memo
 
 
 def _fault_deep_proc(pos: Pos, name: str) -> None:
