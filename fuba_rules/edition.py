@@ -70,6 +70,7 @@ class Edition:
     interpretations: dict[str, dict]
     symbols: Symbols | None = None
     compiler: Compiler | None = None
+    answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
 
     def expression(self, text: str, where: str = "<expression>") -> Any:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".

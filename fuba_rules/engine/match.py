@@ -39,6 +39,7 @@ class MatchState:
         self.ed = edition
         self.board = edition.board
         self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
+        self.answers: dict = edition.answers  # the board's answers, shared by every match of the edition
         self.dice = dice
         self.agents = agents
         self.rules_on = frozenset(rules_on)
