@@ -86,6 +86,13 @@ class Edition:
         fn = self.compiler.expr(node)
         return lambda m: fn(m, {})
 
+    def source_of(self, name: str) -> str:
+        """The generated Python source of one rule function or procedure (for debugging)."""
+        assert self.compiler is not None
+        if name not in self.compiler.sources:
+            raise FubaError(Diagnostic(None, f"{self.id} has no rule function or procedure '{name}'{did_you_mean(name, [*self.funcs, *self.procs])}"))
+        return self.compiler.sources[name]
+
     def summary(self) -> str:
         counts = [
             f"{len(self.procs)} procedures",

@@ -20,6 +20,7 @@ from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
+MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
 OUTFIELD = 10
 
 
@@ -58,6 +59,7 @@ class MatchState:
         self.budget = MAX_STEPS
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
+        self.log_weight = 0  # see MAX_LOG_WEIGHT
         self.version = 0  # changes on every event and state write: cached pure rules expire with it
         self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
         self.memo_at = -1
@@ -78,6 +80,10 @@ class MatchState:
             self.tally[data["tag"]] += 1
         if not self.record:
             return
+        if kind == "log" or kind == "set":
+            self.log_weight += _weight(data)
+            if self.log_weight > MAX_LOG_WEIGHT:
+                raise RuleFault(None, f"the match log grew beyond {MAX_LOG_WEIGHT:,} list elements and characters: a rule logs or stores too much")
         S = self.S
         event = {
             "seq": len(self.events),
@@ -257,6 +263,15 @@ class MatchState:
             raise RuleFault(fault_pos(e.__traceback__), "rules nest too deeply") from None
         except Exception as e:  # a rule did something impossible: point at the rule
             raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
+
+
+def _weight(data: dict) -> int:
+    """Roughly how much an event carries: the length of its texts and lists."""
+    w = 0
+    for v in data.values():
+        if isinstance(v, (str, list)):
+            w += len(v)
+    return w
 
 
 def _declining_scores_nothing(scores: Any) -> Any:
