@@ -5,7 +5,7 @@ whose expressions are inlined (locals are Python locals, state reads are dict re
 so running a rule costs about one Python call per rule call instead of one per node.
 
 The sandbox: generated code runs with globals holding only the helpers below (all
-named with a leading underscore), the rules (`f_*`, `p_*`) and `__builtins__` empty.
+named with a leading underscore), the rules (`_F_*`, `_P_*`) and `__builtins__` empty.
 Rule text contributes only local names (prefixed `v_` and checked to be identifiers),
 and constants written with `repr`: no attribute access, builtin or import can come
 from a rule. Field names, keys and labels are always string constants.

@@ -326,7 +326,7 @@ class Compiler:
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
-        return stem + name if name.isidentifier() and name.isascii() else f"{stem}{abs(hash(name))}"
+        return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
 
     def call_function(self, name: str, args: list[str]) -> str:
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
