@@ -19,6 +19,7 @@ from .engine.primitives import ENGINE
 from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
+from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .resources import default_editions_root
@@ -169,6 +170,7 @@ class _Build:
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
         self.warnings: list[Diagnostic] = []
+        self.cache = ParseCache(cache_dir())
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -177,8 +179,15 @@ class _Build:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
+            file = getattr(getattr(text, "pos", None), "file", None) or where.file
+            key = text_key(text, block, where)
+            hit = self.cache.get(file, key)
+            if hit is not None:
+                return hit
             loc = _locate(text, where)
-            return parse_block(text, loc) if block else parse_expr(text, loc)
+            parsed = parse_block(text, loc) if block else parse_expr(text, loc)
+            self.cache.put(file, key, parsed)
+            return parsed
         except FubaError as e:
             self.diags.extend(e.diagnostics)
             return None
@@ -187,6 +196,7 @@ class _Build:
         board = self.board()
         sym = self.symbols()
         parsed = self.parse_all(sym)
+        self.cache.save()  # before checking: the checker annotates the nodes it checks
         mod_params = self.check_all(sym, parsed)
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
