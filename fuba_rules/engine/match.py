@@ -241,9 +241,13 @@ class MatchState:
     # ---- state
     def reset_scope(self, scope: str) -> None:
         self.version += 1
-        for name, spec in self.ed.state.items():
-            if spec.reset == scope:
-                self.S[name] = _initial(spec, self.ed)
+        key = ("reset", scope)
+        plan = self.answers.get(key)
+        if plan is None:  # once per edition and scope: which entries, and how to make them
+            plan = self.answers[key] = [(name, _maker(spec, self.ed)) for name, spec in self.ed.state.items() if spec.reset == scope]
+        S = self.S
+        for name, make in plan:
+            S[name] = make()
 
     # ---- running
     def run(self, entry: str | None = None, args: list | None = None) -> Any:
@@ -321,6 +325,19 @@ def _initial(spec: Any, edition: Any) -> Any:
         return {k: level(dims[1:]) for k in keys}
 
     return level(tuple(spec.index))
+
+
+def _maker(spec: Any, edition: Any) -> Any:
+    """A function returning a fresh default of `spec`, as `_initial` would, without
+    walking the index dimensions again: immutable defaults one level deep are a dict copy."""
+    default = spec.default
+    if isinstance(default, _IMMUTABLE):
+        if not spec.index:
+            return lambda: default
+        if len(spec.index) == 1:
+            template = _initial(spec, edition)
+            return template.copy
+    return lambda: _initial(spec, edition)
 
 
 def fresh_state(edition: Any) -> dict[str, Any]:

@@ -204,7 +204,10 @@ class Generator:
         else:  # pragma: no cover - the checker resolved every name
             raise AssertionError(f"unchecked name {e.dotted}")
         for f in fields:
-            base = f"_field({base}, {f!r})"
+            if _IDENT.match(base):  # a local: read it twice rather than call a helper
+                base = f"({base}[{f!r}] if type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
+            else:
+                base = f"_field({base}, {f!r})"
         return base
 
     def _e_Call(self, src: Source, e: n.Call) -> str:

@@ -278,6 +278,7 @@ class Compiler:
             "_Leave": LeaveScope,
             "_MAX_LOOP": range(MAX_LOOP),
             "_field": _field,
+            "_dict": dict,
             "_index": _index,
             "_render": render,
             "_add": _add,
