@@ -205,7 +205,7 @@ class Generator:
             raise AssertionError(f"unchecked name {e.dotted}")
         for f in fields:
             if _IDENT.match(base):  # a local: read it twice rather than call a helper
-                base = f"({base}[{f!r}] if type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
+                base = f"({base}[{f!r}] if _type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
             else:
                 base = f"_field({base}, {f!r})"
         return base

@@ -279,6 +279,7 @@ class Compiler:
             "_MAX_LOOP": range(MAX_LOOP),
             "_field": _field,
             "_dict": dict,
+            "_type": type,
             "_index": _index,
             "_render": render,
             "_add": _add,
