@@ -155,7 +155,7 @@ class MatchState:
         if once and (hook.name, str(team)) in self.used_once:
             return
         if hook.optional and team is not None:
-            advice = [hook.prefer(self, L)] if hook.prefer is not None else None
+            advice = (lambda: [hook.prefer(self, L)]) if hook.prefer is not None else None  # scored if asked
             if self.decide(team, f"use {hook.name}", ["use"], advice, True) is None:
                 return
         if once:

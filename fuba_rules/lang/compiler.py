@@ -344,6 +344,7 @@ class Compiler:
         """A rule procedure (a block) or function (an expression) as one generated function."""
         fname = self.rule_name(kind, name)
         where = self.position(pos)
+        memo = False  # procedures act; only functions are cached
         if kind == "procedure":
             prologue = [
                 f"if m.depth >= {MAX_DEPTH}: _fault_deep_proc({where}, {name!r})",
@@ -356,13 +357,19 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
-            prologue = memo_prologue(name, params) + [
-                "m.budget -= 1",
-                f"if m.depth >= {MAX_DEPTH} or m.budget < 0: _fault_deep_func({where}, {name!r})",
-                "m.depth += 1",
-            ]
-            epilogue = ["m.depth -= 1"]
-        src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=kind == "function")
+            inner = list(n.walk(body))
+            leaf = not any(isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "procedure", "func") for x in inner)
+            memo = not leaf or len(inner) > 3  # reading one state entry is cheaper than the cache
+            prologue = memo_prologue(name, params) if memo else []
+            epilogue = []
+            if not leaf:  # a function calling no rule cannot recurse: its callers' budget bounds it
+                prologue += [
+                    "m.budget -= 1",
+                    f"if m.depth >= {MAX_DEPTH} or m.budget < 0: _fault_deep_func({where}, {name!r})",
+                    "m.depth += 1",
+                ]
+                epilogue = ["m.depth -= 1"]
+        src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
