@@ -393,7 +393,20 @@ class Compiler:
         return self._piece(stmts, True, what)
 
     def _modifiers(self, m: Any, group: str, L: dict, silent: bool) -> int:
-        """Sum the rows of a modifier group that apply; `modifiers` logs each one."""
+        """Sum the rows of a modifier group that apply; `modifiers` logs each one.
+
+        `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
+        modifiers asked for a target's options and again for its advice are summed once."""
+        key: Any = _MISSING
+        if silent:
+            memo = m.memo if m.memo_at == m.version else fresh_memo(m)
+            try:
+                key = ("modifier_total", group, *sorted(L.items()))
+                hit = memo.get(key, _MISSING)
+            except TypeError:
+                key = hit = _MISSING
+            if hit is not _MISSING:
+                return hit
         s = 0
         for row in self.modifiers[group]:
             if row.when is None or row.when(m, L):
@@ -402,6 +415,8 @@ class Compiler:
                     s += v
                     if not silent:
                         m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
+        if key is not _MISSING:
+            m.memo[key] = s
         return s
 
 
