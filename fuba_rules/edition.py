@@ -18,7 +18,8 @@ from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
+from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
+from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .resources import default_editions_root
@@ -70,6 +71,7 @@ class Edition:
     interpretations: dict[str, dict]
     symbols: Symbols | None = None
     compiler: Compiler | None = None
+    answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
 
     def expression(self, text: str, where: str = "<expression>") -> Any:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".
@@ -84,6 +86,13 @@ class Edition:
             raise FubaError(checker.diagnostics)
         fn = self.compiler.expr(node)
         return lambda m: fn(m, {})
+
+    def source_of(self, name: str) -> str:
+        """The generated Python source of one rule function or procedure (for debugging)."""
+        assert self.compiler is not None
+        if name not in self.compiler.sources:
+            raise FubaError(Diagnostic(None, f"{self.id} has no rule function or procedure '{name}'{did_you_mean(name, [*self.funcs, *self.procs])}"))
+        return self.compiler.sources[name]
 
     def summary(self) -> str:
         counts = [
@@ -161,6 +170,7 @@ class _Build:
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
         self.warnings: list[Diagnostic] = []
+        self.cache = ParseCache(cache_dir())
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -169,8 +179,15 @@ class _Build:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
+            file = getattr(getattr(text, "pos", None), "file", None) or where.file
+            key = text_key(text, block, where)
+            hit = self.cache.get(file, key)
+            if hit is not None:
+                return hit
             loc = _locate(text, where)
-            return parse_block(text, loc) if block else parse_expr(text, loc)
+            parsed = parse_block(text, loc) if block else parse_expr(text, loc)
+            self.cache.put(file, key, parsed)
+            return parsed
         except FubaError as e:
             self.diags.extend(e.diagnostics)
             return None
@@ -179,6 +196,7 @@ class _Build:
         board = self.board()
         sym = self.symbols()
         parsed = self.parse_all(sym)
+        self.cache.save()  # before checking: the checker annotates the nodes it checks
         mod_params = self.check_all(sym, parsed)
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
@@ -271,10 +289,10 @@ class _Build:
         comp.param_table["function"] = sym.functions
         funcs, procs = self.section("functions"), self.section("procedures")
         for k, body in parsed.funcs.items():
-            comp.funcs[k] = Callable_(k, sym.functions[k], str(funcs[k].get("ref", "")), body.pos, comp.expr(body), False)
+            comp.define("function", k, sym.functions[k], str(funcs[k].get("ref", "")), body, body.pos)
         for k, body in parsed.procs.items():
             pos = body[0].pos if body else _val_pos(procs[k], "do")
-            comp.procs[k] = Callable_(k, sym.procedures[k], str(procs[k].get("ref", "")), pos, comp.block(body), True)
+            comp.define("procedure", k, sym.procedures[k], str(procs[k].get("ref", "")), body, pos)
         for name, (spec, rows) in parsed.tables.items():
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")

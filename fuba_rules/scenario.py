@@ -44,6 +44,7 @@ class Scenario:
         m.unplaced[team] = 10 - placed
         m.keeper[team] = keeper
         m.keeper_unplaced[team] = keeper is None
+        m.version += 1  # cached pure rules must not outlive a hand-made position
         return self
 
     def state(self, **values: Any) -> Scenario:
@@ -53,10 +54,12 @@ class Scenario:
             if name not in self.match.S:
                 raise KeyError(f"no state '{name}'")
             self.match.S[name] = v
+        self.match.version += 1
         return self
 
     def set(self, name: str, value: Any) -> Scenario:
         self.match.S[name] = value
+        self.match.version += 1
         return self
 
     # ---- running

@@ -177,7 +177,10 @@ def limits_section() -> str:
     rows = [
         ("MAX_TEXT", "lang/parser.py", parser.MAX_TEXT, "characters", "a longer rule text is rejected when the edition loads"),
         ("MAX_STEPS", "engine/match.py", match_module.MAX_STEPS, "steps",
-         "the step budget of a whole match: each loop iteration and each call spends one; then \"step budget exhausted\""),
+         "the step budget of a whole match: each call and `while` iteration spends one, `repeat` and `for` their count, "
+         "ranges, list `+` and list primitives over long lists one per element; then \"step budget exhausted\""),
+        ("MAX_LOG_WEIGHT", "engine/match.py", match_module.MAX_LOG_WEIGHT, "elements and characters",
+         "the most a match's log may carry in logged texts and stored lists; then \"the match log grew beyond ...\""),
         ("MAX_LOOP", "lang/runtime.py", runtime.MAX_LOOP, "iterations", "the most a `while` runs, and the largest `repeat` count"),
         ("MAX_DEPTH", "lang/runtime.py", runtime.MAX_DEPTH, "calls",
          "the deepest nesting of procedure and function calls (\"endless recursion?\")"),

@@ -20,6 +20,7 @@ from fuba_rules.yamlpos import plain
     arg("edition", metavar="EDITION", help="an edition id (see `fuba editions`) or a path"),
     arg("--mod", action="append", default=[], metavar="FILE", help="a mod applied on top (repeatable, in order)"),
     arg("--section", metavar="S", help="print only this section, e.g. procedures"),
+    arg("--source", metavar="RULE", help="print the Python source generated for one rule function or procedure"),
 )
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the resolved edition: every section and entry, each marked with the edition
@@ -28,7 +29,13 @@ def cmd_show(args: argparse.Namespace) -> int:
     examples:
       fuba show <edition> --section procedures
       fuba show <edition> --mod editions/mods/<mod>.yaml
+      fuba show <edition> --source players
     """
+    if args.source is not None:
+        from fuba_rules.edition import load_edition
+
+        print(load_edition(_edition_ref(args.edition, editions_root(args)), args.mod, editions_root(args)).source_of(args.source), end="")
+        return 0
     resolved = layering.resolve(_edition_ref(args.edition, editions_root(args)), editions_root(args), args.mod)
     report(resolved.warnings)
     data = resolved.data

@@ -8,22 +8,47 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-import attrs
-
 from ..lang.core import render
 
 
-@attrs.frozen
 class Decision:
-    team: str
-    label: str
-    options: tuple[Any, ...]  # ends with None when the decision is optional
-    scores: tuple[Any, ...] | None  # the rules' advice for each option (None: no advice)
-    ref: str = ""
+    """One decision: `scores` is the rules' advice for each option (None: no advice).
+
+    Advice is computed the first time an agent reads it, not before: agents that ignore
+    it (random, scripted, a person) never pay for it. An agent reads it while the match
+    waits for its answer, so the advice sees the state the decision was made in.
+    """
+
+    __slots__ = ("team", "label", "options", "_scores", "ref")
+
+    def __init__(self, team: str, label: str, options: tuple[Any, ...], scores: Any, ref: str = ""):
+        self.team = team
+        self.label = label
+        self.options = options
+        self._scores = scores  # a tuple, None, or a function computing them
+        self.ref = ref
+
+    @property
+    def scores(self) -> tuple[Any, ...] | None:
+        if callable(self._scores):
+            self._scores = tuple(self._scores())
+        return self._scores
 
     @property
     def labels(self) -> list[str]:
         return ["(none)" if o is None else render(o) for o in self.options]
+
+    def _key(self) -> tuple:
+        return (self.team, self.label, self.options, self.scores, self.ref)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.team, self.label, self.options, self.ref))
+
+    def __repr__(self) -> str:
+        return f"Decision(team={self.team!r}, label={self.label!r}, options={self.options!r}, scores={self.scores!r}, ref={self.ref!r})"
 
 
 class Agent(Protocol):

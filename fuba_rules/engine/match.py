@@ -8,6 +8,7 @@ cards, condition...) is state the edition declares in YAML.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from typing import Any
 
@@ -15,10 +16,11 @@ from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
 from ..lang.compiler import Callable_
-from ..lang.runtime import LeaveScope, RuleFault
+from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
+MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
 OUTFIELD = 10
 
 
@@ -38,6 +40,7 @@ class MatchState:
         self.ed = edition
         self.board = edition.board
         self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
+        self.answers: dict = edition.answers  # the board's answers, shared by every match of the edition
         self.dice = dice
         self.agents = agents
         self.rules_on = frozenset(rules_on)
@@ -55,7 +58,11 @@ class MatchState:
         self.sent_off = {t: 0 for t in TEAMS}
         self.budget = MAX_STEPS
         self.depth = 0
-        self.at: Pos | None = None
+        self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
+        self.log_weight = 0  # see MAX_LOG_WEIGHT
+        self.version = 0  # changes on every event and state write: cached pure rules expire with it
+        self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
+        self.memo_at = -1
         self.ref = ""
         self.events: list[dict] = []
         self._step_dice: list[int] = []
@@ -68,10 +75,15 @@ class MatchState:
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
+        self.version += 1
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
             return
+        if kind == "log" or kind == "set":
+            self.log_weight += _weight(data)
+            if self.log_weight > MAX_LOG_WEIGHT:
+                raise RuleFault(None, f"the match log grew beyond {MAX_LOG_WEIGHT:,} list elements and characters: a rule logs or stores too much")
         S = self.S
         event = {
             "seq": len(self.events),
@@ -96,9 +108,12 @@ class MatchState:
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
         opts = tuple(options) + ((None,) if optional else ())
-        if scores is not None and optional:
-            scores = list(scores) + [0]
-        decision = Decision(team, label, opts, tuple(scores) if scores is not None else None, self.ref)
+        if callable(scores):
+            if optional:
+                scores = _declining_scores_nothing(scores)
+        elif scores is not None:
+            scores = tuple(scores) + ((0,) if optional else ())
+        decision = Decision(team, label, opts, scores, self.ref)
         if len(opts) == 1:
             pick = 0
         else:
@@ -140,7 +155,7 @@ class MatchState:
         if once and (hook.name, str(team)) in self.used_once:
             return
         if hook.optional and team is not None:
-            advice = [hook.prefer(self, L)] if hook.prefer is not None else None
+            advice = (lambda: [hook.prefer(self, L)]) if hook.prefer is not None else None  # scored if asked
             if self.decide(team, f"use {hook.name}", ["use"], advice, True) is None:
                 return
         if once:
@@ -225,9 +240,14 @@ class MatchState:
 
     # ---- state
     def reset_scope(self, scope: str) -> None:
-        for name, spec in self.ed.state.items():
-            if spec.reset == scope:
-                self.S[name] = _initial(spec, self.ed)
+        self.version += 1
+        key = ("reset", scope)
+        plan = self.answers.get(key)
+        if plan is None:  # once per edition and scope: which entries, and how to make them
+            plan = self.answers[key] = [(name, _maker(spec, self.ed)) for name, spec in self.ed.state.items() if spec.reset == scope]
+        S = self.S
+        for name, make in plan:
+            S[name] = make()
 
     # ---- running
     def run(self, entry: str | None = None, args: list | None = None) -> Any:
@@ -235,14 +255,31 @@ class MatchState:
         name = entry or self.ed.match.get("entry", "match")
         try:
             return self.ed.procs[name](self, list(args or []))
-        except (RuleFault, IllegalChoice, NeedDecision, DiceExhausted):
+        except RuleFault as e:
+            if e.pos is None:
+                e.pos = fault_pos(e.__traceback__)
+            raise
+        except (IllegalChoice, NeedDecision, DiceExhausted):
             raise
         except LeaveScope as e:
-            raise RuleFault(self.at, f"leave {e.name} ran outside any 'scope {e.name}'") from None
-        except RecursionError:
-            raise RuleFault(self.at, "rules nest too deeply") from None
+            raise RuleFault(fault_pos(e.__traceback__), f"leave {e.name} ran outside any 'scope {e.name}'") from None
+        except RecursionError as e:
+            raise RuleFault(fault_pos(e.__traceback__), "rules nest too deeply") from None
         except Exception as e:  # a rule did something impossible: point at the rule
-            raise RuleFault(self.at, _describe(e)) from None
+            raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
+
+
+def _weight(data: dict) -> int:
+    """Roughly how much an event carries: the length of its texts and lists."""
+    w = 0
+    for v in data.values():
+        if isinstance(v, (str, list)):
+            w += len(v)
+    return w
+
+
+def _declining_scores_nothing(scores: Any) -> Any:
+    return lambda: list(scores()) + [0]
 
 
 _PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}
@@ -262,6 +299,10 @@ def _describe(e: Exception) -> str:
             return "a list or record cannot be used as a key here"
     if isinstance(e, ValueError) and "empty sequence" in msg:
         return "highest or lowest of an empty list"
+    if isinstance(e, NameError):  # UnboundLocalError too: a local read before any let
+        name = re.search(r"'v_(\w+)'", msg)
+        if name:
+            return f"'{name.group(1)}' has no value here: give it one with let on every path before reading it"
     if isinstance(e, IndexError):
         return "the list has no element at that index"
     return msg or type(e).__name__
@@ -284,6 +325,19 @@ def _initial(spec: Any, edition: Any) -> Any:
         return {k: level(dims[1:]) for k in keys}
 
     return level(tuple(spec.index))
+
+
+def _maker(spec: Any, edition: Any) -> Any:
+    """A function returning a fresh default of `spec`, as `_initial` would, without
+    walking the index dimensions again: immutable defaults one level deep are a dict copy."""
+    default = spec.default
+    if isinstance(default, _IMMUTABLE):
+        if not spec.index:
+            return lambda: default
+        if len(spec.index) == 1:
+            template = _initial(spec, edition)
+            return template.copy
+    return lambda: _initial(spec, edition)
 
 
 def fresh_state(edition: Any) -> dict[str, Any]:

@@ -78,41 +78,53 @@ _BOARD_QUESTIONS = [
 def _board_question(method: str, params: list[str]):
     """A primitive asking the board one question; checks its areas and team first.
 
-    Specialised by signature because these run on the hot path of every match."""
-    teams = frozenset(TEAMS)
+    The board never changes during a match, so each answer is a lookup in the
+    edition's table of answers (`m.answers`), filled the first time a question is
+    asked; only then are the arguments checked and the board consulted.
+    """
 
-    def fix(r):
-        return list(r) if isinstance(r, tuple) else r
+    def first_time(m, key, args):
+        for p, v in zip(params, args):
+            if p == "team":
+                _team(v)
+            else:
+                _area(m, v)
+        r = getattr(m.board, method)(*args)
+        r = list(r) if isinstance(r, tuple) else r
+        m.answers[key] = r
+        return r
 
-    if params == ["area"]:
+    miss = object()
+    if len(params) == 1:
 
         def ask1(m, a):
-            if a not in m.board_areas:
-                _area(m, a)
-            return fix(getattr(m.board, method)(a))
+            key = (method, a)
+            try:
+                r = m.answers.get(key, miss)
+            except TypeError:
+                r = miss
+            return first_time(m, key, (a,)) if r is miss else r
 
         return ask1
-    if params == ["a", "b"]:
+    if len(params) == 2:
 
         def ask2(m, a, b):
-            if a not in m.board_areas or b not in m.board_areas:
-                _area(m, a), _area(m, b)
-            return fix(getattr(m.board, method)(a, b))
+            key = (method, a, b)
+            try:
+                r = m.answers.get(key, miss)
+            except TypeError:
+                r = miss
+            return first_time(m, key, (a, b)) if r is miss else r
 
         return ask2
-    if params == ["area", "team"]:
 
-        def ask_at(m, a, t):
-            if a not in m.board_areas or t not in teams:
-                _area(m, a), _team(t)
-            return fix(getattr(m.board, method)(a, t))
-
-        return ask_at
-
-    def ask3(m, a, b, t):  # a b team
-        if a not in m.board_areas or b not in m.board_areas or t not in teams:
-            _area(m, a), _area(m, b), _team(t)
-        return fix(getattr(m.board, method)(a, b, t))
+    def ask3(m, a, b, t):
+        key = (method, a, b, t)
+        try:
+            r = m.answers.get(key, miss)
+        except TypeError:
+            r = miss
+        return first_time(m, key, (a, b, t)) if r is miss else r
 
     return ask3
 

@@ -10,9 +10,13 @@ CORE = Registry()
 add = CORE.add
 
 
-def _ints(xs: Any) -> list[int]:
+def _ints(h: Any, xs: Any) -> list[int]:
     if not isinstance(xs, list):
         raise TypeError(f"expected a list, got {type_name(xs)}")
+    if len(xs) > 50:  # work on long lists is charged to the step budget, element by element
+        h.budget -= len(xs)
+        if h.budget < 0:
+            raise ValueError("step budget exhausted: a loop or call chain runs too long")
     return xs
 
 
@@ -34,64 +38,64 @@ def type_name(v: Any) -> str:
 
 @add("len", "xs", doc="Number of elements of a list.")
 def _len(h, xs):
-    return len(_ints(xs))
+    return len(_ints(h, xs))
 
 
 @add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.")
 def _sum(h, xs):
-    return sum(_ints(xs))
+    return sum(_ints(h, xs))
 
 
 @add("highest", "xs", doc="Highest value of a list (dice: keep the highest).")
 def _highest(h, xs):
-    return max(_ints(xs))
+    return max(_ints(h, xs))
 
 
 @add("lowest", "xs", doc="Lowest value of a list (dice: keep the lowest).")
 def _lowest(h, xs):
-    return min(_ints(xs))
+    return min(_ints(h, xs))
 
 
 @add("keep_highest", "xs k", doc="The k highest values of a list, highest first.")
 def _keep_highest(h, xs, k):
-    return sorted(_ints(xs), reverse=True)[:k]
+    return sorted(_ints(h, xs), reverse=True)[:k]
 
 
 @add("keep_lowest", "xs k", doc="The k lowest values of a list, lowest first.")
 def _keep_lowest(h, xs, k):
-    return sorted(_ints(xs))[:k]
+    return sorted(_ints(h, xs))[:k]
 
 
 @add("sorted", "xs", doc="The list in ascending order.")
 def _sorted(h, xs):
-    return sorted(_ints(xs))
+    return sorted(_ints(h, xs))
 
 
 @add("doubles", "xs", doc="True when every die shows the same value (needs two or more dice).")
 def _doubles(h, xs):
-    xs = _ints(xs)
+    xs = _ints(h, xs)
     return len(xs) >= 2 and all(x == xs[0] for x in xs)
 
 
 @add("diff", "xs", doc="Difference between the highest and the lowest die.")
 def _diff(h, xs):
-    xs = _ints(xs)
+    xs = _ints(h, xs)
     return max(xs) - min(xs)
 
 
 @add("count", "xs x", doc="How many elements of a list equal x.")
 def _count(h, xs, x):
-    return _ints(xs).count(x)
+    return _ints(h, xs).count(x)
 
 
 @add("any", "xs", doc="True when some element is true.")
 def _any(h, xs):
-    return any(_ints(xs))
+    return any(_ints(h, xs))
 
 
 @add("all", "xs", doc="True when every element is true.")
 def _all(h, xs):
-    return all(_ints(xs))
+    return all(_ints(h, xs))
 
 
 @add("min", "a b", doc="The smaller of two numbers.")
@@ -116,13 +120,13 @@ def _clamp(h, x, low, high):
 
 @add("first", "xs", doc="The first element of a list, or none when it is empty.")
 def _first(h, xs):
-    xs = _ints(xs)
+    xs = _ints(h, xs)
     return xs[0] if xs else None
 
 
 @add("unique", "xs", doc="The list without repeated elements, in first-seen order.")
 def _unique(h, xs):
-    return list(dict.fromkeys(_ints(xs)))
+    return list(dict.fromkeys(_ints(h, xs)))
 
 
 @add("text", "x", doc="x as text, for log messages.")

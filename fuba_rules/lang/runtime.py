@@ -57,3 +57,21 @@ def spend(m: Host, pos: Pos) -> None:
     m.budget -= 1
     if m.budget < 0:
         raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
+
+
+def fault_pos(tb: Any) -> Pos | None:
+    """The YAML position of the innermost generated rule line in a traceback.
+
+    Generated functions record no position while they run: each has a line table
+    (`_LINES` in its globals, by file name), read here only when a fault happens.
+    """
+    pos = None
+    while tb is not None:
+        frame = tb.tb_frame
+        table = frame.f_globals.get("_LINES")
+        if table is not None:
+            lines = table.get(frame.f_code.co_filename)
+            if lines is not None and 0 < tb.tb_lineno <= len(lines):
+                pos = lines[tb.tb_lineno - 1]
+        tb = tb.tb_next
+    return pos

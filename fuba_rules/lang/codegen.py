@@ -1,0 +1,344 @@
+"""Checked nodes to Python source, one function per rule, compiled once when an edition loads.
+
+Like Jinja2's code generator: each rule text becomes the text of a Python function
+whose expressions are inlined (locals are Python locals, state reads are dict reads),
+so running a rule costs about one Python call per rule call instead of one per node.
+
+The sandbox: generated code runs with globals holding only the helpers below (all
+named with a leading underscore), the rules (`_F_*`, `_P_*`) and `__builtins__` empty.
+Rule text contributes only local names (prefixed `v_` and checked to be identifiers),
+and constants written with `repr`: no attribute access, builtin or import can come
+from a rule. Field names, keys and labels are always string constants.
+
+Positions: no statement records where it is. Each generated line has a YAML position
+in its function's line table (`_LINES[filename]`), read from the traceback only when
+a fault happens (`fault_pos`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from ..diagnostics import Pos
+from . import nodes as n
+from .checker import BOUND_IN_PREFER
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_counter = itertools.count()
+
+
+def local(name: str) -> str:
+    """The Python name of a rule's local: always prefixed, so never a builtin or helper."""
+    if not _IDENT.match(name):  # pragma: no cover - the grammar allows identifiers only
+        raise ValueError(f"not a name: {name!r}")
+    return "v_" + name
+
+
+def lit(v: Any) -> str | None:
+    """Python source for a constant, or None when it must live in the constant table."""
+    if v is None or isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, int):
+        return f"({v!r})" if v < 0 else repr(v)
+    if isinstance(v, str):
+        return repr(v)
+    return None
+
+
+class Source:
+    """The lines of one generated function, each with the YAML position it comes from."""
+
+    def __init__(self, name: str, pos: Pos):
+        self.filename = f"<rule {name} #{next(_counter)}>"
+        self.lines: list[str] = []
+        self.pos: list[Pos] = []
+        self.here = pos
+        self.temps = itertools.count()
+
+    def emit(self, indent: int, text: str, pos: Pos | None = None) -> None:
+        self.lines.append("    " * indent + text)
+        self.pos.append(pos or self.here)
+
+    def temp(self, stem: str) -> str:
+        return f"_{stem}{next(self.temps)}"
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+
+class Generator:
+    """Writes Python source for checked nodes. `host` supplies the names in the globals:
+    `const(v)` and `position(pos)` return the global name of a value or a position,
+    `prim(name)` the global name of a primitive."""
+
+    def __init__(self, host: Any):
+        self.host = host
+
+    # ---- blocks and statements
+    def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
+        if not stmts:
+            src.emit(ind, "pass")
+        for s in stmts:
+            getattr(self, "_s_" + type(s).__name__)(src, s, ind)
+
+    def _s_Pass(self, src: Source, s: n.Pass, ind: int) -> None:
+        src.emit(ind, "pass", s.pos)
+
+    def _s_Let(self, src: Source, s: n.Let, ind: int) -> None:
+        src.emit(ind, f"{local(s.name)} = {self.expr(src, s.value)}", s.pos)
+
+    def _s_Set(self, src: Source, s: n.Set, ind: int) -> None:
+        value = self.expr(src, s.value)
+        if s.target.kind == "local":
+            v = local(s.target.parts[0])
+            if s.op == "=":
+                src.emit(ind, f"{v} = {value}", s.pos)
+            else:
+                src.emit(ind, f"{v} = {'_add' if s.op == '+=' else '_sub'}(m, {v}, {value})", s.pos)
+            return
+        name = s.target.dotted
+        keys = ", ".join(self.expr(src, i) for i in s.indices)
+        spec = self.host.state[name]
+        lo, hi = self.host.const(spec.min), self.host.const(spec.max)
+        src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
+
+    def _s_ExprStmt(self, src: Source, s: n.ExprStmt, ind: int) -> None:
+        src.emit(ind, self.expr(src, s.call), s.pos)
+
+    def _s_Leave(self, src: Source, s: n.Leave, ind: int) -> None:
+        src.emit(ind, f"raise _Leave({s.scope!r})", s.pos)
+
+    def _s_Return(self, src: Source, s: n.Return, ind: int) -> None:
+        src.emit(ind, f"return {self.expr(src, s.value) if s.value is not None else 'None'}", s.pos)
+
+    def _s_Trigger(self, src: Source, s: n.Trigger, ind: int) -> None:
+        src.emit(ind, f"m.fire({s.name!r}, {self._dict(src, s.kwargs)})", s.pos)
+
+    def _s_Apply(self, src: Source, s: n.Apply, ind: int) -> None:
+        src.emit(ind, f"_apply(m, {self.expr(src, s.row)})", s.pos)
+
+    def _s_If(self, src: Source, s: n.If, ind: int) -> None:
+        for i, (cond, body) in enumerate(s.branches):
+            src.emit(ind, f"{'if' if i == 0 else 'elif'} {self.expr(src, cond)}:", s.pos)
+            self.block(src, body, ind + 1)
+        if s.orelse:
+            src.emit(ind, "else:", s.pos)
+            self.block(src, s.orelse, ind + 1)
+
+    def _s_Repeat(self, src: Source, s: n.Repeat, ind: int) -> None:
+        src.emit(ind, f"for _ in _times(m, {self.expr(src, s.count)}, {self.host.position(s.pos)}):", s.pos)
+        self.block(src, s.body, ind + 1)
+
+    def _s_For(self, src: Source, s: n.For, ind: int) -> None:
+        src.emit(ind, f"for {local(s.var)} in _each(m, {self.expr(src, s.iterable)}, {self.host.position(s.pos)}):", s.pos)
+        self.block(src, s.body, ind + 1)
+
+    def _s_While(self, src: Source, s: n.While, ind: int) -> None:
+        p = self.host.position(s.pos)
+        src.emit(ind, "for _ in _MAX_LOOP:", s.pos)
+        src.emit(ind + 1, f"if not ({self.expr(src, s.cond)}):", s.pos)
+        src.emit(ind + 2, "break", s.pos)
+        src.emit(ind + 1, "m.budget -= 1", s.pos)
+        src.emit(ind + 1, f"if m.budget < 0: _exhausted({p})", s.pos)
+        self.block(src, s.body, ind + 1)
+        src.emit(ind, "else:", s.pos)
+        src.emit(ind + 1, f"_endless_while({p})", s.pos)
+
+    def _s_Scope(self, src: Source, s: n.Scope, ind: int) -> None:
+        e = src.temp("e")
+        src.emit(ind, "try:", s.pos)
+        self.block(src, s.body, ind + 1)
+        src.emit(ind, f"except _Leave as {e}:", s.pos)
+        src.emit(ind + 1, f"if {e}.name != {s.name!r}: raise", s.pos)
+
+    def _s_Choose(self, src: Source, s: n.Choose, ind: int) -> None:
+        """Options whose guard holds are offered; their advice is scored only if an agent asks."""
+        legal, index, advice, pick = src.temp("legal"), src.temp("index"), src.temp("advice"), src.temp("pick")
+        scored = any(o.prefer is not None for o in s.options)
+        src.emit(ind, f"{legal} = []; {index} = []" + (f"; {advice} = []" if scored else ""), s.pos)
+        for i, o in enumerate(s.options):
+            add = f"{legal}.append({o.label!r}); {index}.append({i})"
+            if scored:
+                add += f"; {advice}.append(" + (f"lambda: {self.expr(src, o.prefer)}" if o.prefer is not None else "None") + ")"
+            if o.guard is None:
+                src.emit(ind, add, s.pos)
+            else:
+                src.emit(ind, f"if {self.expr(src, o.guard)}: {add}", s.pos)
+        src.emit(ind, f"if {legal}:", s.pos)
+        scores = f"_advice({advice})" if scored else "None"
+        src.emit(ind + 1, f"{pick} = {index}[{legal}.index(m.decide({self.expr(src, s.team)}, {s.label!r}, {legal}, {scores}, False))]", s.pos)
+        for i, o in enumerate(s.options):
+            src.emit(ind + 1, f"{'if' if i == 0 else 'elif'} {pick} == {i}:", s.pos)
+            self.block(src, o.body, ind + 2)
+
+    # ---- expressions: each returns Python source for one expression
+    def expr(self, src: Source, e: n.Node) -> str:
+        return getattr(self, "_e_" + type(e).__name__)(src, e)
+
+    def _dict(self, src: Source, kwargs: dict[str, n.Node]) -> str:
+        return "{" + ", ".join(f"{k!r}: {self.expr(src, v)}" for k, v in kwargs.items()) + "}"
+
+    def _e_Const(self, src: Source, e: n.Const) -> str:
+        return lit(e.value) or self.host.const(e.value)
+
+    def _e_Template(self, src: Source, e: n.Template) -> str:
+        parts = [repr(p) if isinstance(p, str) else f"_render({self.expr(src, p)})" for p in e.parts]
+        return "''.join((" + ", ".join(parts) + ",))"
+
+    def _e_Name(self, src: Source, e: n.Name) -> str:
+        kind, fields = e.kind, e.fields
+        if kind == "local":
+            base = local(e.parts[0])
+        elif kind == "state":
+            base = f"m.S[{'.'.join(e.parts[: len(e.parts) - len(fields)])!r}]"
+        elif kind == "const":
+            base = self._e_Const(src, n.Const(e.pos, self.host.constants[e.parts[0]]))
+        elif kind == "table":
+            base = f"_T[{e.parts[0]!r}]"
+        elif kind == "func":
+            base = self.host.call_function(e.parts[0], [])
+        elif kind == "builtin":
+            base = self._e_Const(src, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))
+        else:  # pragma: no cover - the checker resolved every name
+            raise AssertionError(f"unchecked name {e.dotted}")
+        for f in fields:
+            if _IDENT.match(base):  # a local: read it twice rather than call a helper
+                base = f"({base}[{f!r}] if _type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
+            else:
+                base = f"_field({base}, {f!r})"
+        return base
+
+    def _e_Call(self, src: Source, e: n.Call) -> str:
+        if e.kind == "special":
+            return getattr(self, "_special_" + e.name)(src, e)
+        args = [self.expr(src, a) for a in e.args]
+        if e.kind in ("procedure", "function"):
+            params = self.host.param_table[e.kind][e.name]
+            args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
+            if e.kind == "function":
+                return self.host.call_function(e.name, args)
+            return f"_P_{e.name}(m{''.join(', ' + a for a in args)})"
+        prim = self.host.registry.primitives[e.name]
+        args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
+        extra = {k: v for k, v in e.kwargs.items() if k not in prim.params}
+        if extra:
+            args.append("**" + self._dict(src, extra))
+        return f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
+
+    def _special_rule(self, src: Source, e: n.Call) -> str:
+        return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
+
+    def _special_log(self, src: Source, e: n.Call) -> str:
+        fields = [f"'text': _render({self.expr(src, e.args[0])})"]
+        fields += [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in ("tag", "team", "ref") if k in e.kwargs]
+        return f"m.emit('log', {{{', '.join(fields)}}})"
+
+    def _special_modifiers(self, src: Source, e: n.Call, silent: bool = False) -> str:
+        group = e.args[0].value  # type: ignore[attr-defined]
+        return f"_modifiers(m, {group!r}, {self._dict(src, e.kwargs)}, {silent})"
+
+    def _special_modifier_total(self, src: Source, e: n.Call) -> str:
+        return self._special_modifiers(src, e, silent=True)
+
+    def _choose(self, src: Source, e: n.Call, optional: bool) -> str:
+        team, label, options = (self.expr(src, a) for a in e.args)
+        prefer = f"lambda {local(BOUND_IN_PREFER)}: {self.expr(src, e.kwargs['prefer'])}" if "prefer" in e.kwargs else "None"
+        return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
+
+    def _special_choose(self, src: Source, e: n.Call) -> str:
+        return self._choose(src, e, False)
+
+    def _special_may_choose(self, src: Source, e: n.Call) -> str:
+        return self._choose(src, e, True)
+
+    def _e_Subscript(self, src: Source, e: n.Subscript) -> str:
+        return f"_index({self.expr(src, e.obj)}, {self.expr(src, e.index)})"
+
+    def _e_Unary(self, src: Source, e: n.Unary) -> str:
+        return f"(not {self.expr(src, e.operand)})" if e.op == "not" else f"(-{self.expr(src, e.operand)})"
+
+    _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "//": "_floordiv", "%": "_mod"}
+
+    def _e_BinOp(self, src: Source, e: n.BinOp) -> str:
+        a, b = self.expr(src, e.left), self.expr(src, e.right)
+        if e.op in ("and", "or"):
+            return f"({a} {e.op} {b})"
+        return f"{self._ARITH[e.op]}(m, {a}, {b})"
+
+    def _e_Compare(self, src: Source, e: n.Compare) -> str:
+        out = self.expr(src, e.first)
+        for op, x in e.rest:
+            out += f" {op} {self.expr(src, x)}"
+        return f"({out})"
+
+    def _e_Range(self, src: Source, e: n.Range) -> str:
+        return f"_range(m, {self.expr(src, e.low)}, {self.expr(src, e.high)})"
+
+    def _e_ListLit(self, src: Source, e: n.ListLit) -> str:
+        return "[" + ", ".join(self.expr(src, x) for x in e.items) + "]"
+
+    def _e_Record(self, src: Source, e: n.Record) -> str:
+        return self._dict(src, e.fields)
+
+    def _e_Ternary(self, src: Source, e: n.Ternary) -> str:
+        return f"({self.expr(src, e.then)} if {self.expr(src, e.cond)} else {self.expr(src, e.other)})"
+
+    def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
+        p = self.host.position(e.pos)
+        loops = []
+        for var, it, cond in e.loops:
+            loops.append(f"for {local(var)} in _each(m, {self.expr(src, it)}, {p}, {var!r})")
+            if cond is not None:
+                loops.append(f"if {self.expr(src, cond)}")
+        return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+
+
+def function_source(
+    gen: Generator, name: str, params: tuple[str, ...], body: Any, *, is_block: bool, pos: Pos, prologue: list[str], epilogue: list[str], from_dict: bool, memo: bool = False
+) -> Source:
+    """The source of one rule: `def name(m, <params>)` or, when its inputs come as a
+    dict (hooks, modifiers, table rows), `def name(m, _L)` unpacking what is there."""
+    src = Source(name, pos)
+    if from_dict:
+        src.emit(0, f"def {name}(m, _L):")
+        for p in params:
+            src.emit(1, f"if {p!r} in _L: {local(p)} = _L[{p!r}]")
+    else:
+        src.emit(0, f"def {name}(m{''.join(', ' + local(p) for p in params)}):")
+    for line in prologue:
+        src.emit(1, line)
+    ind = 1
+    if epilogue:
+        src.emit(1, "try:")
+        ind = 2
+    if is_block:
+        gen.block(src, body, ind)
+    elif memo:
+        src.emit(ind, f"_r = {gen.expr(src, body)}", body.pos)
+    else:
+        src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
+    if epilogue:
+        src.emit(1, "finally:")
+        for line in epilogue:
+            src.emit(2, line)
+    if memo:
+        src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
+        src.emit(1, "return _r")
+    return src
+
+
+def memo_prologue(key: str, params: tuple[str, ...]) -> list[str]:
+    """A pure function's result is kept until the match's state version changes (any
+    move, roll, log line or state write): `players` asked 40 times in one step is
+    computed once. Arguments that cannot be keys (lists, records) skip the cache."""
+    k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
+    return [
+        "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
+        f"_k = {k}",
+        "try: _r = _memo.get(_k, _MISS)",
+        "except _TypeError: _k = _r = _MISS",
+        "if _r is not _MISS: return _r",
+    ]
+

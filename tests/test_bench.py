@@ -1,0 +1,16 @@
+"""The speed bench runs (on a tiny count): it prints a line per edition and pairing.
+No test asserts a time; the figures themselves are for people (bench/bench_match.py)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_bench_prints_matches_and_steps_per_cpu_second() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "random", "--no-load"],
+        capture_output=True, text=True, check=True, timeout=600,
+    ).stdout
+    assert "world-cup-2015 basic" in out and "random" in out and "peak memory" in out
