@@ -16,15 +16,12 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..limits import MAX_RULE_NESTING as MAX_NESTING
+from ..limits import MAX_RULE_TEXT as MAX_TEXT
 from ..resources import grammar_text
 from . import nodes as n
 
 Locate = Callable[[int, int], Pos]
-
-MAX_TEXT = 20_000  # characters in one effect string: a mod cannot feed the parser a novel
-
-
-MAX_NESTING = 200  # levels of nested expressions and blocks in one rule text
 
 
 class _DedentAt(Exception):
