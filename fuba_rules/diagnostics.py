@@ -62,9 +62,15 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
         return ""
     # difflib's ratio is at most 2*min/(len(a)+len(b)), so below 0.6 when one is 7/3 the other
     low, high = len(name) * 3 / 7, len(name) * 7 / 3
-    pool = [c for c in map(str, candidates) if low <= len(c) <= high]
-    if len(pool) > MAX_SUGGESTION_POOL:
-        pool = sorted(pool, key=lambda c: (abs(len(c) - len(name)), c))[:MAX_SUGGESTION_POOL]
+    by_length: dict[int, list[str]] = {}
+    for c in map(str, candidates):
+        if low <= len(c) <= high:
+            by_length.setdefault(len(c), []).append(c)
+    pool: list[str] = []
+    for length in sorted(by_length, key=lambda k: abs(k - len(name))):
+        pool += by_length[length][: MAX_SUGGESTION_POOL - len(pool)]
+        if len(pool) >= MAX_SUGGESTION_POOL:
+            break
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
