@@ -7,6 +7,7 @@ Mods are untrusted files, so no error may surface as a Python traceback. Every l
 
 from __future__ import annotations
 
+import bisect
 import difflib
 from collections.abc import Callable, Iterable
 
@@ -62,17 +63,31 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
         return ""
     # difflib's ratio is at most 2*min/(len(a)+len(b)), so below 0.6 when one is 7/3 the other
     low, high = len(name) * 3 / 7, len(name) * 7 / 3
-    by_length: dict[int, list[str]] = {}
-    for c in map(str, candidates):
-        if low <= len(c) <= high:
-            by_length.setdefault(len(c), []).append(c)
-    pool: list[str] = []
-    for length in sorted(by_length, key=lambda k: abs(k - len(name))):
-        pool += by_length[length][: MAX_SUGGESTION_POOL - len(pool)]
-        if len(pool) >= MAX_SUGGESTION_POOL:
-            break
+    pool = [c for c in map(str, candidates) if low <= len(c) <= high]
+    if len(pool) > MAX_SUGGESTION_POOL:
+        pool = _neighbours(name, pool)
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _neighbours(name: str, pool: list[str]) -> list[str]:
+    """The MAX_SUGGESTION_POOL candidates sharing the longest start or end with `name`.
+
+    A typo rarely touches both ends of a name, so its neighbours in alphabetical order,
+    and in the order of the reversed names, hold the best match: two sorts and two
+    binary searches instead of comparing every candidate.
+    """
+    quarter = MAX_SUGGESTION_POOL // 4
+    near: list[str] = []
+    for key in (None, _reversed):
+        ordered = sorted(pool, key=key)
+        i = bisect.bisect_left(ordered, key(name) if key else name, key=key)
+        near += ordered[max(i - quarter, 0) : i + quarter]
+    return list(dict.fromkeys(near))
+
+
+def _reversed(text: str) -> str:
+    return text[::-1]
 
 
 class Suggestions:
