@@ -135,7 +135,7 @@ def _apply_rule(text: str, edit: tuple) -> str:
     code = [i for i, line_text in enumerate(lines) if line_text.startswith("      ")]
     i = code[line % len(code)]
     indent = len(lines[i]) - len(lines[i].lstrip(" "))
-    words = lines[i].split()
+    words = lines[i].split() or ["pass"]
     w = word % len(words)
     if kind == "replace":
         words[w] = token
