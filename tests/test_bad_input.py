@@ -269,3 +269,13 @@ def test_suggestion_budget_is_one_per_checker():
 
     first, second = Checker(Symbols(ENGINE)), Checker(Symbols(ENGINE))
     assert first.suggest is not second.suggest and first.suggest.left == diagnostics.MAX_SUGGESTION_WORK
+
+
+def test_every_cap_is_on_the_limits_page_with_its_value():
+    from fuba_rules import limits
+
+    page = (REPO / "docs" / "limits.md").read_text(encoding="utf-8")
+    caps = {k: v for k, v in vars(limits).items() if k.isupper()}
+    assert len(caps) >= 10
+    for name, value in caps.items():
+        assert f"| `{name}` | {value:,} " in page, f"docs/limits.md: no row for {name} = {value:,}"
