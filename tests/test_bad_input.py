@@ -8,7 +8,6 @@ that ended in `fuba: internal error`.
 from __future__ import annotations
 
 import io
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -22,18 +21,11 @@ from fuba_rules.layering import resolve
 from fuba_rules.lang import parser
 from fuba_rules.lang.parser import default_locate, parse_block
 from fuba_rules.limits import MAX_SUGGESTION_NAME
+from test_layering import write
 
 REPO = Path(__file__).resolve().parents[1]
 EDITIONS = REPO / "editions"
 MATCH = 'procedures:\n  match: {do: pass, ref: "1"}\n'
-
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return root
 
 
 def errors(target, root: Path) -> list[str]:
