@@ -129,6 +129,15 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def exists(path: Path) -> bool:
+    """Path.exists that says no to names the OS refuses (NUL bytes, too long), which a
+    command line or a mod may give."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()

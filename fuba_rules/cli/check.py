@@ -77,7 +77,7 @@ class _Checker:
         return self.explicit_root or fallback or default_editions_root()
 
     def check_path(self, path: Path) -> None:
-        if not _exists(path):
+        if not layering.exists(path):
             known = layering.discover(self.root())
             if str(path) in known:
                 return self.check_edition(known[str(path)], self.root())
@@ -139,14 +139,6 @@ class _Checker:
         if name not in self.file_problems:
             self.file_problems[name] = validate(top, name)
         return self.file_problems[name]
-
-
-def _exists(path: Path) -> bool:
-    """Path.exists that says no to names the system refuses (too long, a NUL byte)."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return False
 
 
 def _count(data: LDict) -> tuple[int, int]:
