@@ -26,6 +26,9 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
     "log": (1, 1, frozenset({"tag", "ref", "team"}), False),
 }
 BOUND_IN_PREFER = "it"
+READ_AFTER = ("statistic", "measure")
+"""Expressions read once a match or a run is over: a fault there would lose the batch, so
+a division by a literal zero is caught when they load (in rules it is a rule fault)."""
 
 
 @attrs.define
@@ -204,7 +207,7 @@ class Checker:
         elif isinstance(e, n.BinOp):
             self._expr(e.left, ctx)
             self._expr(e.right, ctx)
-            if e.op in ("//", "%") and isinstance(e.right, n.Const) and e.right.value == 0 and not isinstance(e.right.value, bool):
+            if ctx.what in READ_AFTER and e.op in ("//", "%") and isinstance(e.right, n.Const) and e.right.value == 0:
                 self.error(e.right, f"'{e.op} 0' divides by zero")
         elif isinstance(e, n.Compare):
             self._expr(e.first, ctx)
