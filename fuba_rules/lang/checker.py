@@ -247,6 +247,9 @@ class Checker:
                 e.kind, e.fields = "state", e.parts[cut:]
                 if sym.state[prefix].index and e.fields:
                     self.error(e, f"state '{prefix}' is indexed; write {prefix}[...] before reading a field")
+                elif e.fields and sym.state[prefix].type in _STATE_KINDS:
+                    kind = _STATE_KINDS[sym.state[prefix].type].replace("number", "a number")
+                    self.error(e, f"state '{prefix}' holds {kind}, which has no field '{e.fields[0]}'")
                 return
         if len(e.parts) == 1:
             if head in sym.constants:
