@@ -74,7 +74,6 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-
 def _decision(e: LookupError) -> str:
     """A missing answer in words (an IndexError's own text says nothing useful)."""
     if isinstance(e, (IndexError, KeyError)) or not str(e):
