@@ -129,11 +129,55 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def exists(path: Path) -> bool:
+    """Path.exists that says no to names the OS refuses (NUL bytes, too long), which a
+    command line or a mod may give."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
     except (OSError, ValueError):
         return False
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether the absolute `path` is `folder` or lies under it (no file system access)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _confined(ref: str, base: Path, allowed: Sequence[str], what: str) -> str | None:
+    """Why `base / ref` may not be read by a mod, or None when it may.
+
+    Mods are shared, so `extends` and `include` reach only files inside the editions
+    folder (or the mod's own folder): never an absolute path, never `..` out of it,
+    never a symbolic link that leads out. `allowed` holds real (resolved) folders.
+    """
+    where = _names(allowed)
+    if os.path.isabs(ref) or ref.startswith("~"):
+        return f"cannot {what} {ref!r}: an absolute path is not allowed; write a path relative to this file, inside {where}"
+    written = os.path.normpath(os.path.join(os.path.realpath(base), ref))
+    if not any(_inside(written, a) for a in allowed):
+        return f"cannot {what} {ref!r}: it is outside {where}"
+    return None
+
+
+def _names(allowed: Sequence[str]) -> str:
+    """The folders a mod may read, as the message names them."""
+    return " or ".join(repr(shown(Path(a))) for a in allowed)
+
+
+def _escapes(path: Path, allowed: Sequence[str]) -> bool:
+    """Whether `path` is (or passes through) a symbolic link leading outside `allowed`."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return True
+    return not any(_inside(real, a) for a in allowed)
 
 
 def _header_file(path: Path) -> Path:
@@ -238,6 +282,7 @@ class _Resolver:
 
     def __init__(self, root: Path):
         self.root = root
+        self.root_real = os.path.realpath(root)
         self.known = discover(root)
         self.id_of_path = {_key(p): i for i, p in self.known.items()}
         self.files: dict[str, LDict] = {}
@@ -246,16 +291,35 @@ class _Resolver:
 
     # -- finding ---------------------------------------------------------------------
 
-    def locate(self, ref: str | Path, base: Path | None, where: Pos | None, what: str = "edition") -> Path:
-        """The folder or file that an id or a path (relative to `base`) names."""
+    def allowed(self, path: Path) -> list[str]:
+        """The real folders an edition at `path` may read from: the editions folder, and
+        its own folder when it lies outside (a mod kept elsewhere)."""
+        real = os.path.realpath(path)
+        own = real if _is_dir(path) else os.path.dirname(real)
+        return [self.root_real] if _inside(own, self.root_real) else [self.root_real, own]
+
+    def locate(
+        self, ref: str | Path, base: Path | None, where: Pos | None, what: str = "edition", allowed: Sequence[str] = ()
+    ) -> Path:
+        """The folder or file that an id or a path (relative to `base`) names.
+
+        A path written in a file (`base` given) must stay inside `allowed`.
+        """
         if isinstance(ref, str) and ref in self.known:
             return self.known[ref]
+        if base is not None and (refused := _confined(str(ref), base, allowed, "extend")):
+            raise FubaError(Diagnostic(where, refused))
         path = Path(ref) if base is None else base / ref
         for candidate in (path, Path(f"{path}.yaml")):
+            found = None
             if _is_file(candidate) and candidate.name == EDITION_FILE:
-                return candidate.parent
-            if _is_file(candidate) or _is_file(candidate / EDITION_FILE):
-                return candidate
+                found = candidate.parent
+            elif _is_file(candidate) or _is_file(candidate / EDITION_FILE):
+                found = candidate
+            if found is not None:
+                if base is not None and _escapes(found, allowed):
+                    raise FubaError(Diagnostic(where, f"cannot extend {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"))
+                return found
         if _is_dir(path):
             raise FubaError(Diagnostic(where, f"{shown(path)} has no {EDITION_FILE}"))
         raise FubaError(Diagnostic(where, f"unknown {what} {str(ref)!r}{did_you_mean(str(ref), self.known)}"))
@@ -273,9 +337,15 @@ class _Resolver:
     def load(self, path: Path) -> _Edition:
         """Read an edition folder or file, with its includes, without its parent."""
         header_file = _header_file(path)
+        allowed = self.allowed(path)
         files = [header_file]
         if path.is_dir():
-            files += sorted(p for p in path.glob("*.yaml") if p.name != EDITION_FILE and p.is_file())
+            for p in sorted(p for p in path.glob("*.yaml") if p.name != EDITION_FILE and p.is_file()):
+                if _escapes(p, allowed):
+                    message = f"{p.name} is a symbolic link leading outside {_names(allowed)}; it is not read"
+                    self.errors.append(Diagnostic(Pos(shown(p), 1, 1), message))
+                else:
+                    files.append(p)
         tops = [(f, self.read(f)) for f in files]
         header_top = tops[0][1]
         header = _subset(header_top, HEADER_KEYS)
@@ -288,7 +358,7 @@ class _Resolver:
         content = LDict(pos=header_top.pos)
         included: set[Path] = set()
         for f, top in tops:
-            for inc in self.includes(f, top, [_key(f)], included):
+            for inc in self.includes(f, top, [_key(f)], included, allowed):
                 _overlay(content, inc)
         first_defined: dict[Key, Pos] = {}
         for _, top in tops:
@@ -335,7 +405,7 @@ class _Resolver:
             )
         return known
 
-    def includes(self, file: Path, top: LDict, stack: list[Path], seen: set[Path]) -> list[LDict]:
+    def includes(self, file: Path, top: LDict, stack: list[Path], seen: set[Path], allowed: Sequence[str]) -> list[LDict]:
         """The files `file` includes, each after its own includes, each only once."""
         out: list[LDict] = []
         for ref, pos in _strings(top, "include", self.errors):
@@ -343,11 +413,18 @@ class _Resolver:
             if not ref.endswith(".yaml"):
                 self.errors.append(Diagnostic(pos, f"cannot include {str(ref)!r}: only .yaml files can be included"))
                 continue
+            if refused := _confined(str(ref), file.parent, allowed, "include"):
+                self.errors.append(Diagnostic(pos, refused))
+                continue
             if not _is_file(path):
                 near = [p.name for p in path.parent.glob("*.yaml")] if _is_dir(path.parent) else []
                 self.errors.append(
                     Diagnostic(pos, f"cannot include {str(ref)!r}: no such file{did_you_mean(path.name, near)}")
                 )
+                continue
+            if _escapes(path, allowed):
+                message = f"cannot include {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"
+                self.errors.append(Diagnostic(pos, message))
                 continue
             key = _key(path)
             if key in stack:
@@ -357,7 +434,7 @@ class _Resolver:
                 continue
             seen.add(key)
             included = self.read(path)
-            out += self.includes(path, included, [*stack, key], seen)
+            out += self.includes(path, included, [*stack, key], seen, allowed)
             out.append(included)
         return out
 
@@ -375,7 +452,7 @@ class _Resolver:
         edition = self.load(path)
         if edition.parent is None:
             return [edition]
-        parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos)
+        parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos, allowed=self.allowed(path))
         return [*self.chain(parent_path, [*stack, (key, edition.id, edition.parent.pos)], edition.parent.pos), edition]
 
     def resolve(self, target: str | Path, mods: Sequence[str | Path]) -> Resolved:
@@ -390,7 +467,7 @@ class _Resolver:
                 continue
             mod = self.load(path)
             if mod.parent is not None:
-                extended = self.locate(mod.parent, _header_file(path).parent, mod.parent.pos)
+                extended = self.locate(mod.parent, _header_file(path).parent, mod.parent.pos, allowed=self.allowed(path))
                 if _key(extended) not in in_chain:
                     message = f"{mod.id} extends {mod.parent}, but is applied on top of {target_edition.id}"
                     warnings.append(Diagnostic(mod.parent.pos, message, "warning"))

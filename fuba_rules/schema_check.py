@@ -14,9 +14,11 @@ import json
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from fuba_rules import limits
 from fuba_rules.diagnostics import Diagnostic, Pos, did_you_mean
+from fuba_rules.lang.tables import domain_size, key_size
 from fuba_rules.resources import schema_text
-from fuba_rules.yamlpos import LDict, describe, pos_of
+from fuba_rules.yamlpos import LDict, LList, describe, pos_of
 
 _TYPE_NAMES = {
     "integer": "an integer",
@@ -54,7 +56,66 @@ def validate(data: LDict, file_hint: str) -> list[Diagnostic]:
             continue
         for d in _explain(error, data, file_hint):
             found.setdefault(d.format(), d)
+    for d in check_limits(data, file_hint):
+        found.setdefault(d.format(), d)
     return sorted(found.values(), key=lambda d: (d.pos.file, d.pos.line, d.pos.col, d.message))
+
+
+def check_limits(data: object, file_hint: str) -> list[Diagnostic]:
+    """The sizes a mod could use to fill memory: table domains and row keys, indexed state.
+
+    Run on each file and again on the merged edition (a board in one file and a state
+    indexed by its areas in another). Values of the wrong shape are left to the schema.
+    """
+    if not isinstance(data, LDict):
+        return []
+    out: list[Diagnostic] = []
+    at = getattr(data, "pos", None) or Pos(file_hint, 1, 1)
+    tables, state = data.get("tables"), data.get("state")
+    total = 0
+    for name, table in (tables.items() if isinstance(tables, LDict) else ()):
+        if not isinstance(table, LDict):
+            continue
+        domain = table.get("domain")
+        size = domain_size(domain) if isinstance(domain, dict) else 0
+        if size > limits.MAX_TABLE_OUTCOMES:
+            where = table.value_pos.get("domain", at)
+            out.append(Diagnostic(where, f"table '{name}': the domain stands for {size:,} outcomes (the limit is {limits.MAX_TABLE_OUTCOMES:,})"))
+        rows = table.get("rows")
+        covered = 0
+        for key in (rows if isinstance(rows, LDict) else ()):
+            covered += key_size(key)
+            if covered > limits.MAX_TABLE_OUTCOMES:
+                message = f"table '{name}': its row keys stand for more than {limits.MAX_TABLE_OUTCOMES:,} outcomes (row '{key}' stands for {key_size(key):,})"
+                out.append(Diagnostic(rows.key_pos.get(key, at), message))
+                break
+        total += min(max(size, covered), limits.MAX_TABLE_OUTCOMES + 1)
+        if total > limits.MAX_EDITION_OUTCOMES:
+            out.append(Diagnostic(tables.key_pos.get(name, at), f"the tables stand for more than {limits.MAX_EDITION_OUTCOMES:,} outcomes together (table '{name}' crosses the limit)"))
+            break
+    board = data.get("board")
+    areas = board.get("areas") if isinstance(board, dict) else None
+    sizes = {"team": 2, "zone": 3, "area": len(areas) if isinstance(areas, list) else limits.STANDARD_AREAS}
+    total = 0
+    for name, spec in (state.items() if isinstance(state, LDict) else ()):
+        index = spec.get("index") if isinstance(spec, LDict) else None
+        if not isinstance(index, LList):
+            continue
+        values = 1
+        for dim in index:
+            values *= sizes.get(str(dim), 1)
+            if values > limits.MAX_STATE_ENTRIES:
+                break
+        if values > limits.MAX_STATE_ENTRIES:
+            shown = ", ".join(map(str, index)) if len(index) <= 10 else ", ".join(map(str, index[:10])) + ", ..."
+            message = f"state '{name}' indexed by [{shown}] holds more than {limits.MAX_STATE_ENTRIES:,} values"
+            out.append(Diagnostic(spec.value_pos.get("index", at), message))
+            continue
+        total += values
+        if total > limits.MAX_EDITION_STATE:
+            out.append(Diagnostic(state.key_pos.get(name, at), f"the indexed state entries hold more than {limits.MAX_EDITION_STATE:,} values together ('{name}' crosses the limit)"))
+            break
+    return out
 
 
 def _where(path: list) -> str:

@@ -20,13 +20,9 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
-
-MAX_BYTES = 4 * 1024 * 1024
-"""Largest file accepted; editions are a few hundred KB at most."""
-MAX_DEPTH = 100
-"""Deepest nesting of lists and mappings, aliases included."""
-MAX_NODES = 100_000
-"""Most values built from one file once aliases are expanded (stops alias bombs)."""
+from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
+from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
+from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
 
 _TAG = "tag:yaml.org,2002:"
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # the breaks PyYAML counts

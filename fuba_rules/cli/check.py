@@ -11,7 +11,7 @@ from fuba_rules.cli import arg, report, subcommand
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from fuba_rules.layering import Resolved, shown
 from fuba_rules.resources import default_editions_root
-from fuba_rules.schema_check import validate
+from fuba_rules.schema_check import check_limits, validate
 from fuba_rules.yamlpos import LDict, load_yaml
 
 
@@ -77,7 +77,7 @@ class _Checker:
         return self.explicit_root or fallback or default_editions_root()
 
     def check_path(self, path: Path) -> None:
-        if not path.exists():
+        if not layering.exists(path):
             known = layering.discover(self.root())
             if str(path) in known:
                 return self.check_edition(known[str(path)], self.root())
@@ -114,6 +114,7 @@ class _Checker:
         problems = list(resolved.warnings)
         for name, top in resolved.files.items():
             problems += self.validate_file(name, top)
+        problems += [d for d in check_limits(resolved.data, shown(path)) if d not in problems]  # across files
         if not any(d.severity == "error" for d in problems):
             problems += kernel_check(resolved)
         self.emit(problems)

@@ -5,30 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from fuba_rules import odds as position
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import _load, _rules
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.odds import exact_odds
-
-
-def _value(text: str) -> Any:
-    """A command-line value: a number, true/false/none, or a name such as an area or team."""
-    low = text.strip()
-    if low.lstrip("-").isdigit():
-        return int(low)
-    return {"true": True, "false": False, "none": None}.get(low, low)
-
-
-def _pairs(items: list[str] | None, what: str) -> dict[str, Any]:
-    out = {}
-    for item in items or []:
-        for part in item.split(","):
-            if "=" not in part:
-                raise FubaError(Diagnostic(None, f"{what} takes NAME=VALUE, got '{part}'"))
-            k, v = part.split("=", 1)
-            out[k.strip()] = _value(v)
-    return out
+from fuba_rules.scenario import Scenario
 
 
 @subcommand(
@@ -55,27 +38,47 @@ def cmd_odds(args: argparse.Namespace) -> int:
           --home centre=2,home_front=8 --away centre=2,away_front=8 --measure "[control, ball.value]"
     """
     ed = _load(args)
-    state, home, away = _pairs(args.state, "--state"), _pairs(args.home, "--home"), _pairs(args.away, "--away")
-    keepers = [k.strip() or None for k in args.keepers.split(",")] + [None, None]
+    state = position.state_entries(ed, args.state)
+    home, away = position.pieces(ed, args.home, "--home"), position.pieces(ed, args.away, "--away")
+    keepers = position.keepers(ed, args.keepers)
+    values = [position.literal(a, "argument") for a in args.args]
+    answers = [position.literal(a, "--answer") for a in args.answer or []]
 
     def setup(s: Any) -> None:
-        s.pieces("home", home, keepers[0]).pieces("away", away, keepers[1])
-        for name, value in state.items():
-            if name not in s.match.S:
-                raise FubaError(Diagnostic(None, f"unknown state '{name}'{did_you_mean(name, s.match.S)}"))
-            s.set(name, value)
+        try:
+            s.pieces("home", home, keepers[0]).pieces("away", away, keepers[1])
+        except ValueError as e:  # e.g. more pieces than a team has
+            raise FubaError(Diagnostic(None, f"--home/--away: {e}")) from None
+        for name, keys, value in state:
+            if not keys:
+                s.set(name, value)
+                continue
+            entry = s.match.S[name]
+            for key in keys[:-1]:
+                entry = entry[key]
+            entry[keys[-1]] = value
 
     if args.procedure not in ed.procs:
         raise FubaError(Diagnostic(None, f"unknown procedure '{args.procedure}'{did_you_mean(args.procedure, ed.procs)}"))
+    setup(Scenario(ed))  # a bad position is reported before any dice are rolled
     try:
-        odds = exact_odds(ed, args.procedure, [_value(a) for a in args.args], args.measure, setup, [_value(a) for a in args.answer or []], rules=_rules(args, ed))
+        odds = exact_odds(ed, args.procedure, values, args.measure, setup, answers, rules=_rules(args, ed))
     except RuleFault as e:
         raise e.to_error() from None
     except LookupError as e:  # a decision the answers did not cover
-        raise FubaError(Diagnostic(None, f"{e} (give it with --answer)")) from None
+        raise FubaError(Diagnostic(None, _decision(e))) from None
     print(f"{args.procedure}({', '.join(args.args)}) -> {args.measure}")
     for outcome, p in sorted(odds.items(), key=lambda kv: (-kv[1], str(kv[0]))):
         shown = ", ".join(map(str, outcome)) if isinstance(outcome, tuple) else str(outcome)
         print(f"  {shown:<24} {str(p):>8}  {float(p):7.2%}")
     return 0
 
+
+def _decision(e: LookupError) -> str:
+    """A missing answer in words (an IndexError's own text says nothing useful)."""
+    if isinstance(e, (IndexError, KeyError)) or not str(e):
+        return (
+            "the rule looked for something this position does not have (does each team have its pieces? "
+            "give them with --home and --away; are its decisions answered? give them with --answer)"
+        )
+    return f"{e} (give it with --answer)"

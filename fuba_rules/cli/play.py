@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from fuba_rules.agents import make_agent
 from fuba_rules.cli import arg, subcommand
@@ -19,7 +20,8 @@ from fuba_rules.sim.narrate import narrate
 )
 def cmd_play(args: argparse.Namespace) -> int:
     """Play in the terminal: the match is narrated, and at each of your decisions the
-    legal options are listed; type a number (or q to stop)."""
+    legal options are listed; type a number (or q to stop). If standard input ends
+    before the match does, the match stops with exit status 1."""
     ed = _load(args)
     m = Match(ed, args.seed, _rules(args, ed), _skills(args, ed))
     agents = {t: make_agent(getattr(args, t), args.seed * 2 + i + 1) for i, t in enumerate(("home", "away"))}
@@ -35,7 +37,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"\n{names[d.team]} ({d.team}): {d.label} [{d.ref}]")
             for i, label in enumerate(d.labels):
                 print(f"  {i}: {label}")
-            answer = input("> ").strip()
+            try:
+                answer = input("> ").strip()
+            except EOFError:  # Ctrl-D, or a script of answers that ran out
+                print("\nfuba: standard input ended; the match stops here", file=sys.stderr)
+                return 1
             if answer.lower() in ("q", "quit"):
                 return 0
             if not answer.isdigit() or int(answer) >= len(d.options):

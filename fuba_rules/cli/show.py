@@ -67,7 +67,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def _edition_ref(ref: str, root: Path) -> str | Path:
     """An id as is; an existing path as a Path (so `show ./my-mod.yaml` works)."""
-    return ref if ref in layering.discover(root) or not Path(ref).exists() else Path(ref)
+    return ref if ref in layering.discover(root) or not layering.exists(Path(ref)) else Path(ref)
 
 
 def _marker(resolved: Resolved, section: str, key: str) -> str:

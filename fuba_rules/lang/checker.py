@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from ..diagnostics import Diagnostic, did_you_mean
+from ..diagnostics import Diagnostic, Suggestions
 from . import nodes as n
 from .registry import Registry
 
@@ -26,6 +26,9 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
     "log": (1, 1, frozenset({"tag", "ref", "team"}), False),
 }
 BOUND_IN_PREFER = "it"
+READ_AFTER = ("statistic", "measure")
+"""Expressions read once a match or a run is over: a fault there would lose the batch, so
+a division by a literal zero is caught when they load (in rules it is a rule fault)."""
 
 
 @attrs.define
@@ -76,6 +79,7 @@ class Checker:
     def __init__(self, symbols: Symbols):
         self.sym = symbols
         self.diagnostics: list[Diagnostic] = []
+        self.suggest = Suggestions()  # "did you mean", under one budget per check
 
     def error(self, node: n.Node, message: str) -> None:
         self.diagnostics.append(Diagnostic(node.pos, message))
@@ -83,6 +87,14 @@ class Checker:
     # ---- entry points
     def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition") -> None:
         self._expr(expr, _Ctx(True, set(params), what))
+        if what == "statistic":
+            self._number(expr)
+
+    def _number(self, e: n.Node) -> None:
+        """A statistic is averaged over matches, so its value must be a number."""
+        kind = _value_kind(e, self.sym)
+        if kind not in ("number", "unknown"):
+            self.error(e, f"a statistic must be a number, but this gives {kind}")
 
     def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure") -> None:
         self._block(stmts, _Ctx(False, set(params), what))
@@ -102,18 +114,18 @@ class Checker:
             self._expr(s.call, ctx)
         elif isinstance(s, n.Leave):
             if s.scope not in self.sym.scopes:
-                self.error(s, f"no 'scope {s.scope}' encloses this anywhere in the edition{did_you_mean(s.scope, self.sym.scopes)}")
+                self.error(s, f"no 'scope {s.scope}' encloses this anywhere in the edition{self.suggest(s.scope, self.sym.scopes)}")
         elif isinstance(s, n.Return):
             if s.value is not None:
                 self._expr(s.value, ctx)
         elif isinstance(s, n.Trigger):
             if s.name not in self.sym.triggers:
-                self.error(s, f"unknown trigger '{s.name}'{did_you_mean(s.name, self.sym.triggers)}")
+                self.error(s, f"unknown trigger '{s.name}'{self.suggest(s.name, self.sym.triggers)}")
             else:
                 declared = self.sym.triggers[s.name]
                 for k, v in s.kwargs.items():
                     if k not in declared:
-                        self.error(v, f"trigger '{s.name}' has no parameter '{k}'{did_you_mean(k, declared)}")
+                        self.error(v, f"trigger '{s.name}' has no parameter '{k}'{self.suggest(k, declared)}")
                 missing = [p for p in declared if p not in s.kwargs]
                 if missing:
                     self.error(s, f"trigger '{s.name}' needs {', '.join(f'{p}=...' for p in missing)}")
@@ -169,8 +181,8 @@ class Checker:
             if ctx.pure:
                 self.error(s, f"a {ctx.what} cannot change the match")
         else:
-            candidates = [*self.sym.state, *ctx.locals]
-            self.error(t, f"cannot set '{t.dotted}': not declared in state: or with let{did_you_mean(t.dotted, candidates)}")
+            hint = self.suggest(t.dotted, lambda: [*self.sym.state, *ctx.locals])
+            self.error(t, f"cannot set '{t.dotted}': not declared in state: or with let{hint}")
         for i in s.indices:
             self._expr(i, ctx)
         self._expr(s.value, ctx)
@@ -195,6 +207,8 @@ class Checker:
         elif isinstance(e, n.BinOp):
             self._expr(e.left, ctx)
             self._expr(e.right, ctx)
+            if ctx.what in READ_AFTER and e.op in ("//", "%") and isinstance(e.right, n.Const) and e.right.value == 0:
+                self.error(e.right, f"'{e.op} 0' divides by zero")
         elif isinstance(e, n.Compare):
             self._expr(e.first, ctx)
             for _, x in e.rest:
@@ -233,6 +247,9 @@ class Checker:
                 e.kind, e.fields = "state", e.parts[cut:]
                 if sym.state[prefix].index and e.fields:
                     self.error(e, f"state '{prefix}' is indexed; write {prefix}[...] before reading a field")
+                elif e.fields and sym.state[prefix].type in _STATE_KINDS:
+                    kind = _STATE_KINDS[sym.state[prefix].type].replace("number", "a number")
+                    self.error(e, f"state '{prefix}' holds {kind}, which has no field '{e.fields[0]}'")
                 return
         if len(e.parts) == 1:
             if head in sym.constants:
@@ -249,11 +266,10 @@ class Checker:
             if head in sym.registry.constants:
                 e.kind = "builtin"
                 return
-        visible = [*ctx.locals, *sym.global_names()]
         what = "unknown name"
         if e.dotted in sym.procedures or e.dotted in sym.registry.primitives:
             what = "missing () after"
-        self.error(e, f"{what} '{e.dotted}'{did_you_mean(e.dotted, visible)}")
+        self.error(e, f"{what} '{e.dotted}'{self.suggest(e.dotted, lambda: [*ctx.locals, *sym.global_names()])}")
 
     def _call(self, e: n.Call, ctx: _Ctx) -> None:
         sym = self.sym
@@ -295,7 +311,7 @@ class Checker:
             if ctx.pure and not p.pure:
                 self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
         else:
-            self.error(e, f"unknown function '{name}'{did_you_mean(name, sym.callables())}")
+            self.error(e, f"unknown function '{name}'{self.suggest(name, sym.callables)}")
         for a in [*e.args, *e.kwargs.values()]:
             self._expr(a, ctx)
 
@@ -304,18 +320,53 @@ class Checker:
         for p in params[:got]:
             if p in e.kwargs:
                 self.error(e.kwargs[p], f"'{name}' gets '{p}' twice: by position and by name")
-        positional_ok = lo <= got <= hi or (got < lo and got + len(set(e.kwargs) & kws) >= lo)
+        # A keyword fills a missing argument only when it names that parameter: `prefer=`
+        # of choose is an extra, never one of its three arguments.
+        named = len(params) >= lo and all(p in e.kwargs for p in params[got:lo])
+        positional_ok = lo <= got <= hi or (got < lo and named)
         if not positional_ok:
             want = f"{lo}" if lo == hi else f"{lo} to {hi}"
             self.error(e, f"'{name}' takes {want} argument(s), got {got}")
         if "*" not in kws:
             for k, v in e.kwargs.items():
                 if k not in kws:
-                    self.error(v, f"'{name}' has no keyword '{k}'{did_you_mean(k, kws)}")
+                    self.error(v, f"'{name}' has no keyword '{k}'{self.suggest(k, kws)}")
 
     def _literal(self, e: n.Call, known: set[str], what: str) -> None:
         arg = e.args[0] if e.args else None
         if not isinstance(arg, n.Const) or not isinstance(arg.value, str):
             self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
         elif arg.value not in known:
-            self.error(arg, f"unknown {what} '{arg.value}'{did_you_mean(arg.value, known)}")
+            self.error(arg, f"unknown {what} '{arg.value}'{self.suggest(arg.value, known)}")
+
+
+_STATE_KINDS = {"int": "number", "bool": "number", "str": "a text", "team": "a team", "area": "an area", "list": "a list"}
+
+
+def _value_kind(e: n.Node, sym: Symbols) -> str:
+    """What an expression evaluates to, as far as its form shows: "number", "a text",
+    "a list", ... or "unknown" (the checker never guesses a type it cannot see)."""
+    if isinstance(e, n.Const):
+        v = e.value
+        if isinstance(v, (bool, int, float)):
+            return "number"
+        return "a text" if isinstance(v, str) else "nothing" if v is None else "unknown"
+    if isinstance(e, n.Template):
+        return "a text"
+    if isinstance(e, (n.ListLit, n.Range, n.Comprehension)):
+        return "a list"
+    if isinstance(e, n.Record):
+        return "a record"
+    if isinstance(e, n.Compare) or (isinstance(e, n.Unary) and e.op == "not"):
+        return "number"  # true counts 1, false 0
+    if isinstance(e, n.Name) and e.kind == "state" and not e.fields:
+        spec = sym.state.get(e.dotted)
+        if spec is not None and spec.index:
+            return "a mapping (an indexed state; write it with [...])"
+        return _STATE_KINDS.get(spec.type if spec else "any", "unknown")
+    if isinstance(e, n.Name) and e.kind == "const":
+        v = sym.constants.get(e.dotted)
+        if isinstance(v, (bool, int, float)):
+            return "number"
+        return "a text" if isinstance(v, str) else "a list" if isinstance(v, list) else "unknown"
+    return "unknown"

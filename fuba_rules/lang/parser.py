@@ -16,15 +16,12 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..limits import MAX_RULE_NESTING as MAX_NESTING
+from ..limits import MAX_RULE_TEXT as MAX_TEXT
 from ..resources import grammar_text
 from . import nodes as n
 
 Locate = Callable[[int, int], Pos]
-
-MAX_TEXT = 20_000  # characters in one effect string: a mod cannot feed the parser a novel
-
-
-MAX_NESTING = 200  # levels of nested expressions and blocks in one rule text
 
 
 class _DedentAt(Exception):
@@ -106,14 +103,35 @@ def _parse(text: str, locate: Locate, start: str) -> list:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)")) from None
     except LarkError as e:
         inner = getattr(e, "orig_exc", e)
+        if _interrupted(e):
+            raise KeyboardInterrupt from None
         if isinstance(inner, FubaError):
             raise inner from None
         if isinstance(inner, RecursionError):
             raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)")) from None
+        if isinstance(inner, (TypeError, AttributeError, AssertionError)):  # a bug in fuba (or an
+            raise inner  # interrupted tree walk), never a fault of the rule text
         raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
     if n.depth(nodes) > MAX_NESTING:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)"))
     return nodes
+
+
+def _interrupted(error: BaseException) -> bool:
+    """Whether an interrupt (Ctrl-C) lies behind `error`: lark wraps what a tree callback
+    raises, and Python wraps what `__set_name__` raises, so an interrupt can arrive
+    dressed as another error. It must stop the program, never read as a rule error."""
+    seen: set[int] = set()
+    stack: list[BaseException | None] = [error]
+    while stack:
+        e = stack.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        stack += [e.__cause__, e.__context__, getattr(e, "orig_exc", None)]
+    return False
 
 
 class _Result:
