@@ -15,6 +15,7 @@ from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.sim.batch import BatchFault, BatchInterrupted, BatchResult, Stop, format_table, simulate
+from fuba_rules.sim.cluster import distributed_module
 from fuba_rules.sim.matchlog import LogWriter
 from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
@@ -66,6 +67,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise FubaError(Diagnostic(None, "-n must be at least 1"))
     if args.out and args.resume:
         raise FubaError(Diagnostic(None, "--resume FILE continues writing FILE: give --out or --resume, not both"))
+    if args.dask:
+        distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
     mods = [str(Path(m).resolve()) for m in args.mod or []]
     run = {"edition": ed.id, "seed": args.seed, "matches": args.n, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}

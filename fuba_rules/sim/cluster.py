@@ -17,7 +17,8 @@ from .workers import Chunk, LoadFailed, chunks, play_chunk
 INSTALL = 'pip install "fuba-rules[cluster]"'
 
 
-def _distributed() -> Any:
+def distributed_module() -> Any:
+    """Dask distributed, or an error naming the extra that installs it."""
     try:
         import distributed
     except ImportError:
@@ -28,7 +29,7 @@ def _distributed() -> Any:
 def run_on_dask(address: Any, template: Chunk, todo: Sequence[int]) -> Iterator[Outcome | MatchFault | LoadFailed]:
     """Yield outcomes as the cluster finishes chunks. `address` is a scheduler address
     (e.g. tcp://10.0.0.5:8786) or a `distributed.Client` already connected."""
-    distributed = _distributed()
+    distributed = distributed_module()
     own = not isinstance(address, distributed.Client)
     try:
         client = distributed.Client(address, timeout="10s") if own else address
