@@ -138,8 +138,8 @@ class _Reader:
             raise self.error(number, e.colno, f"not a JSON line: {e.msg}") from None
         except RecursionError:
             raise self.error(number, 1, "JSON nested too deeply for a match log") from None
-        except ValueError as e:  # e.g. a number of more than 4,300 digits
-            raise self.error(number, 1, f"not a JSON line: {e}") from None
+        except ValueError:  # Python reads numbers of at most 4,300 digits
+            raise self.error(number, 1, "not a JSON line: a number too long to read") from None
         if not isinstance(item, dict):
             raise self.error(number, 1, "expected a JSON object")
         if _depth(item) > MAX_DEPTH:
