@@ -65,4 +65,4 @@ def _rows(path: Path) -> list[dict[str, str]]:
     try:
         return list(reader)
     except csv.Error as e:
-        raise FubaError(Diagnostic(Pos(str(path), reader.line_num or 1, 1), f"not a CSV file: {e}")) from None
+        raise FubaError(Diagnostic(Pos(str(path), reader.line_num + 1, 1), f"not a CSV file: {e}")) from None
