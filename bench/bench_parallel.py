@@ -20,21 +20,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fuba_rules.edition import load_edition  # noqa: E402
 from fuba_rules.sim.batch import simulate  # noqa: E402
 from fuba_rules.sim.workers import EditionSource  # noqa: E402
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="worker counts to compare (default 1 2)")
+    p.add_argument("-n", type=int, default=60, help="matches per run")
     p.add_argument("--edition", default="2024-draft")
     p.add_argument("--agents", nargs=2, default=["coach", "coach"])
-    p.add_argument("-n", type=int, default=60, help="matches per run")
-    p.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     a = p.parse_args()
     root = ROOT / "editions"
-    ed = load_edition(a.edition, root=root)
     source = EditionSource.of(a.edition, (), root)
+    ed = source.load()
     print(f"{a.edition}, {a.agents[0]} vs {a.agents[1]}, {a.n} matches per run")
     base = None
     for jobs in a.jobs:
