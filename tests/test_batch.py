@@ -198,3 +198,13 @@ def test_the_progress_bar_is_for_a_person_at_a_terminal(monkeypatch):
     Args.json = True
     with _progress(Args(), 0) as progress:
         assert progress is None
+
+
+def test_a_fault_in_the_logged_match_keeps_its_events_and_replay_says_it_was_cut_short(tmp_path, capsys):
+    mod, log = tmp_path / "late.yaml", tmp_path / "match.jsonl"
+    mod.write_text(LATE_FAULT)
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--mod", str(mod), "-n", "1", "--seed", "1", "--log", str(log)]) == 1
+    assert "(in match seed 1, minute " in capsys.readouterr().err
+    assert main(["replay", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert out.count("\n") > 100 and "log ends early: the match was cut short" in err

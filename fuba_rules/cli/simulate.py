@@ -96,6 +96,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             _print(args, stop.partial, reference)
             print(f"fuba: stopped by a rule fault after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
         raise stop.fault.to_error() from None
+    except MatchFault as fault:  # in the logged match
+        raise fault.to_error() from None
     except Stop as stop:  # during the logged match
         return 128 + stop.signum
     finally:
@@ -123,20 +125,17 @@ def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[Result
 def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any) -> None:
     """Play the first match with every event recorded; a fault keeps the events so far."""
     m = new_match(ed, seed, agents, rules, skills, record=True)
+    finished = False
     try:
         run_match(m, seed)
-    except MatchFault:
-        log.events(m.events)  # no end line: replay says the match was cut short
-        log.close()
-        raise
-    except KeyboardInterrupt:
-        log.events(m.events)
-        log.close()
-        raise
-    log.events(m.events)
-    score = ed.match.get("score", "score")
-    log.end({"score": dict(m.S.get(score, {})), "minute": minute(m), "events": len(m.events)})
-    log.close()
+        finished = True
+    finally:
+        try:
+            log.events(m.events)
+            if finished:  # a log without its end line is one replay calls cut short
+                log.end({"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)})
+        finally:
+            log.close()
     print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
 
 
