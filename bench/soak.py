@@ -1,6 +1,8 @@
 """The full-size soak: 1,000 matches per agent pairing with every invariant watched.
 
     python bench/soak.py            # same as: FUBA_SOAK_MATCHES=1000 pytest -m soak
+
+The soak marker also runs the long fuzz of `fuba replay` (3,000 random logs).
 """
 
 import os

@@ -37,8 +37,9 @@ def test_log_and_replay_narrate_every_step_with_its_chapter(tmp_path, capsys):
     log = tmp_path / "match.jsonl"
     assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "1", "--seed", "7", "--log", str(log)]) == 0
     lines = log.read_text().splitlines()
-    header, events = json.loads(lines[0]), [json.loads(x) for x in lines[1:]]
+    header, events, end = json.loads(lines[0]), [json.loads(x) for x in lines[1:-1]], json.loads(lines[-1])
     assert header["kind"] == "header" and header["seed"] == 7
+    assert end["kind"] == "end"  # written once the match has finished
     assert all({"turn", "clock", "phasing", "ref", "kind"} <= set(e) for e in events)
     capsys.readouterr()
     assert main(["replay", str(log)]) == 0
@@ -57,7 +58,7 @@ def test_replay_of_a_broken_log_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"kind": "header"}\nnot json\n')
     assert main(["replay", str(bad)]) == 1
-    assert "bad.jsonl:2:1: not a JSON line" in capsys.readouterr().err
+    assert "bad.jsonl:2:1: error: not a JSON line" in capsys.readouterr().err
 
 
 def test_match_driver_offers_options_and_takes_choices(edition):

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from fuba_rules.cli import arg, subcommand
-from fuba_rules.diagnostics import Diagnostic, FubaError
-from fuba_rules.sim.narrate import narrate, read_log
+from fuba_rules.cli import arg, report, subcommand
+from fuba_rules.diagnostics import Diagnostic, Pos
+from fuba_rules.sim.matchlog import read_log
+from fuba_rules.sim.narrate import narrate
 
 
 @subcommand(
@@ -16,17 +18,17 @@ from fuba_rules.sim.narrate import narrate, read_log
     arg("log", type=Path, help="a JSON-lines log written by `fuba simulate --log`"),
 )
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Print every step of a logged match with its minute and rulebook chapter."""
-    try:
-        header, events = read_log(args.log)
-    except OSError as e:
-        raise FubaError(Diagnostic(None, f"cannot read {args.log}: {e.strerror}")) from None
-    except ValueError as e:
-        raise FubaError(Diagnostic(None, str(e))) from None
-    if header:
-        print(f"{header.get('edition')} seed {header.get('seed')}: {' vs '.join(header.get('agents', []))}")
-    for line in narrate(events, header.get("teams")):
+    """Print every step of a logged match with its minute and rulebook chapter.
+
+    A log whose match did not finish (no end line: the run was stopped, the disk was
+    full, a rule faulted) is narrated as far as it goes, then said to end early (exit 1)."""
+    log = read_log(args.log)
+    h = log.header
+    print(f"{h.get('edition')} seed {h.get('seed')}: {' vs '.join(h.get('agents', []))}")
+    for line in narrate(log.events, h.get("teams")):
         print(line)
+    if log.end is None:
+        sys.stdout.flush()
+        report([Diagnostic(Pos(str(args.log), log.last_line, 1), "log ends early: the match was cut short (no end line)")])
+        return 1
     return 0
-
-

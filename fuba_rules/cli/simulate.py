@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from fuba_rules.cli import arg, subcommand
+from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.diagnostics import Diagnostic, FubaError
-from fuba_rules.lang.runtime import RuleFault
-from fuba_rules.sim.batch import format_table, simulate
-from fuba_rules.sim.narrate import write_log
-from fuba_rules.sim.play import play_match
+from fuba_rules.sim.batch import BatchFault, BatchInterrupted, BatchResult, Stop, format_table, simulate
+from fuba_rules.sim.cluster import distributed_module
+from fuba_rules.sim.matchlog import LogWriter
+from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
+from fuba_rules.sim.results import ResultsFile
+from fuba_rules.sim.workers import EditionSource, default_jobs
+
+PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
+SMALL_BATCH = 20  # without -j, fewer matches than this play here: starting workers costs more
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of worker processes, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1 worker process")
+    return value
 
 
 @subcommand(
@@ -22,36 +41,105 @@ from fuba_rules.sim.reference import load_reference
     "play matches between agents and summarize them",
     *MATCH_ARGS,
     arg("-n", type=int, default=100, help="number of matches (default 100)"),
+    arg("-j", "--jobs", type=_jobs, default=None, metavar="N", help=f"worker processes (default: every core, or 1 below {SMALL_BATCH} matches); the results are the same for any N"),
+    arg("--dask", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the cluster extra)"),
     arg("--json", action="store_true", help="print the summary as JSON"),
     arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
+    arg("--out", metavar="FILE", type=Path, help="append each finished match's result to FILE as it goes (JSON lines)"),
+    arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
-    arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next"),
+    arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
     possession changes with 95% confidence intervals. The same edition, seed and agents
-    always give the same numbers; `--log` writes the first match event by event for
-    `fuba replay`."""
+    always give the same numbers, with any number of worker processes (-j) or on a Dask
+    cluster (--dask): match i uses seed + i. `--sequence` runs in one process, since
+    each match starts from what the previous one passed on.
+
+    `--log` writes the first match event by event for `fuba replay`. `--out` keeps every
+    finished match, so Ctrl-C or SIGTERM loses nothing: the summary of the finished
+    matches is printed (exit 130 or 143) and `--resume` plays the rest."""
     ed = _load(args)
     rules, skills = _rules(args, ed), _skills(args, ed)
     agents = (args.home, args.away)
     if args.n < 1:
         raise FubaError(Diagnostic(None, "-n must be at least 1"))
-    try:
-        if args.log:
-            r = play_match(ed, args.seed, agents, rules, skills)
-            header = {"edition": ed.id, "seed": args.seed, "agents": list(agents), "rules": rules, "skills": skills, "teams": _teams(ed)}
-            write_log(args.log, header, r.events)
-            print(f"wrote {len(r.events)} events of match seed {args.seed} to {args.log}", file=sys.stderr)
-        show = sys.stderr.isatty() and not args.json
-        def progress(i: int) -> None:
-            if show and (i == args.n or i % max(args.n // 50, 1) == 0):
-                bar = "#" * (30 * i // args.n)
-                print(f"\r[{bar:<30}] {i}/{args.n}", end="" if i < args.n else "\n", file=sys.stderr, flush=True)
-        result = simulate(ed, args.n, args.seed, agents, rules, skills, progress, args.sequence)
-    except RuleFault as e:
-        raise e.to_error() from None
+    if args.out and args.resume:
+        raise FubaError(Diagnostic(None, "--resume FILE continues writing FILE: give --out or --resume, not both"))
+    if args.dask:
+        distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
+    mods = [str(Path(m).resolve()) for m in args.mod or []]
+    run = {"edition": ed.id, "seed": args.seed, "matches": args.n, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}
+    one_match = {k: run[k] for k in ("edition", "seed", "agents", "rules", "skills", "mods")}
+    log = LogWriter(args.log, {**one_match, "teams": _teams(ed)}) if args.log else None
+    results, done = _results_file(args, run)
+    source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
+    try:
+        with _signals_stop_the_batch():
+            if log:
+                _play_logged(ed, log, args.seed, agents, rules, skills)
+            with _progress(args, len(done)) as progress:
+                result = simulate(
+                    ed, args.n, args.seed, agents, rules, skills, progress, args.sequence,
+                    jobs=_jobs_for(args, len(done)), source=source, dask=args.dask, done=done,
+                    on_outcome=results.add if results else None,
+                )
+    except BatchInterrupted as stop:
+        _print(args, stop.partial, reference)
+        where = f"; `--resume {results.path}` plays the rest" if results else ""
+        print(f"fuba: interrupted: {stop.partial.matches} of {stop.requested} matches finished{where}", file=sys.stderr)
+        return 128 + stop.signum
+    except BatchFault as stop:
+        if stop.partial.matches:
+            _print(args, stop.partial, reference)
+            print(f"fuba: stopped by a rule fault after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
+        raise stop.fault.to_error() from None
+    except MatchFault as fault:  # in the logged match
+        raise fault.to_error() from None
+    except Stop as stop:  # during the logged match
+        return 128 + stop.signum
+    finally:
+        if results:
+            results.close()
+    _print(args, result, reference)
+    return 0
+
+
+def _jobs_for(args: argparse.Namespace, done: int) -> int:
+    """-j as given; by default every core, unless the batch is too small to gain."""
+    if args.jobs is not None:
+        return args.jobs
+    return default_jobs() if args.n - done >= SMALL_BATCH else 1
+
+
+def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:
+    if args.resume:
+        return ResultsFile.resume(args.resume, run)
+    if args.out:
+        return ResultsFile.start(args.out, run), []
+    return None, []
+
+
+def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any) -> None:
+    """Play the first match with every event recorded; a fault keeps the events so far."""
+    m = new_match(ed, seed, agents, rules, skills, record=True)
+    finished = False
+    try:
+        run_match(m, seed)
+        finished = True
+    finally:
+        try:
+            log.events(m.events)
+            if finished:  # a log without its end line is one replay calls cut short
+                log.end({"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)})
+        finally:
+            log.close()
+    print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
+
+
+def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, float] | None) -> None:
     if args.json:
         out = result.as_json()
         if reference:
@@ -59,6 +147,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
         print(format_table(result, reference))
-    return 0
+    sys.stdout.flush()
 
 
+@contextmanager
+def _signals_stop_the_batch() -> Iterator[None]:
+    """SIGTERM stops a batch as Ctrl-C does: the finished matches are summarized."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise Stop(signum)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (e.g. called from a server): no handler
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def _progress(args: argparse.Namespace, already: int) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, for a person watching: not with --json, not into a file,
+    and only once the run has taken a couple of seconds."""
+    if args.json or not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.n, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
+    try:
+        yield lambda finished: bar.update(finished - bar.n)
+    finally:
+        bar.close()

@@ -1,14 +1,23 @@
-"""Play many seeded matches and summarize them with the edition's `stats:`."""
+"""Play many seeded matches and summarize them with the edition's `stats:`.
+
+Match i always uses seed `seed + i`, wherever it is played (this process, worker
+processes with `jobs`, or a Dask cluster), and the summary is computed from the matches
+in seed order, so every way of running a batch gives the same figures.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
 
-from .play import play_match
+from ..diagnostics import Diagnostic, FubaError
+from .outcome import Outcome
+from .play import MatchFault, play_match
 from .stats import Metric, distribution, summarize
+from .workers import Chunk, EditionSource, LoadFailed, run_in_processes
 
 
 @attrs.frozen
@@ -35,6 +44,40 @@ class BatchResult:
         }
 
 
+class BatchStopped(Exception):
+    """The batch ended before its last match; `partial` summarizes the finished ones."""
+
+    def __init__(self, partial: BatchResult, requested: int):
+        super().__init__(f"{partial.matches} of {requested} matches finished")
+        self.partial = partial
+        self.requested = requested
+
+
+class BatchFault(BatchStopped):
+    """A rule fault in match `fault.seed`: `partial` holds the matches before it in seed
+    order (the same with any number of workers)."""
+
+    def __init__(self, partial: BatchResult, requested: int, fault: MatchFault):
+        super().__init__(partial, requested)
+        self.fault = fault
+
+
+class BatchInterrupted(BatchStopped):
+    """Ctrl-C or a signal: `partial` holds every match that had finished."""
+
+    def __init__(self, partial: BatchResult, requested: int, signum: int):
+        super().__init__(partial, requested)
+        self.signum = signum
+
+
+class Stop(KeyboardInterrupt):
+    """Raised by a signal handler (e.g. for SIGTERM) to stop a batch like Ctrl-C does."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
 def simulate(
     edition: Any,
     n: int,
@@ -44,41 +87,135 @@ def simulate(
     skills: dict[str, list[str]] | None = None,
     progress: Callable[[int], None] | None = None,
     sequence: bool = False,
+    *,
+    jobs: int = 1,
+    source: EditionSource | None = None,
+    dask: Any = None,
+    done: Iterable[Outcome] = (),
+    on_outcome: Callable[[Outcome], None] | None = None,
 ) -> BatchResult:
     """Match i uses seed `seed + i`, so any single match can be replayed on its own.
 
     With `sequence`, the matches form one tournament or league: what a match passes on
-    (the rules' `carry(...)`, e.g. an injured star player) reaches the next one.
+    (the rules' `carry(...)`, e.g. an injured star player) reaches the next one, so they
+    are played one after another in this process.
+
+    `jobs` > 1 plays in that many worker processes and `dask` (a scheduler address or a
+    `distributed.Client`) on a cluster; both need `source`, which says how a worker loads
+    the edition (without it the batch runs here). `done` are matches finished earlier
+    (`--resume`): they are not played again. `on_outcome` sees every match as it
+    finishes, in any order; `progress` gets the number finished so far.
+
+    Raises `BatchFault` at a rule fault and `BatchInterrupted` on Ctrl-C or `Stop`, each
+    with the summary of the finished matches.
     """
     rules_on = tuple(rules_on)
-    per_metric: dict[str, list[float]] = {k: [] for k in edition.stats}
-    goals: list[int] = []
-    results = {"home_wins": [], "draws": [], "away_wins": []}
-    skills_used: dict[str, int] = {}
-    carry: dict = {}
-    for i in range(n):
-        r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry if sequence else None)
-        carry = r.carry
-        for k, v in r.metrics.items():
-            per_metric[k].append(v)
-        home, away = r.score.get("home", 0), r.score.get("away", 0)
-        goals.append(home + away)
-        results["home_wins"].append(1.0 if home > away else 0.0)
-        results["draws"].append(1.0 if home == away else 0.0)
-        results["away_wins"].append(1.0 if home < away else 0.0)
-        for tag, c in r.tally.items():
-            if tag.startswith("skill:"):
-                skills_used[tag[6:]] = skills_used.get(tag[6:], 0) + c
-        if progress:
-            progress(i + 1)
-    metrics = {k: summarize(k, edition.stats[k].get("text", k), v) for k, v in per_metric.items()}
-    for k, v in results.items():
-        metrics[k] = summarize(k, k.replace("_", " "), v)
-    return BatchResult(
-        edition.id, n, seed, tuple(agents), metrics, distribution(goals),
-        {k: sum(v) / max(n, 1) for k, v in results.items()},
-        {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
-    )
+    finished: dict[int, Outcome] = {}
+    for o in done:
+        if 0 <= o.index < n:
+            finished.setdefault(o.index, o)
+    todo = [i for i in range(n) if i not in finished]
+    parallel = not sequence and all(isinstance(a, str) for a in agents) and source is not None and len(todo) > 1
+    if parallel and dask is not None:
+        from .cluster import run_on_dask
+
+        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
+    elif parallel and jobs > 1:
+        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)))
+    else:
+        carry = _carry_after(finished) if sequence else None
+        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry)
+    summary = _Summary(edition, n, seed, agents)
+    fault: MatchFault | None = None
+    try:
+        for item in items:
+            if isinstance(item, LoadFailed):
+                raise FubaError(item.diagnostics)
+            if isinstance(item, MatchFault):
+                if fault is None or item.seed < fault.seed:
+                    fault = item
+                continue
+            finished[item.index] = item
+            if on_outcome:
+                on_outcome(item)
+            if progress:
+                progress(len(finished))
+    except KeyboardInterrupt as e:
+        raise BatchInterrupted(summary.of(finished.values()), n, getattr(e, "signum", signal.SIGINT)) from None
+    finally:
+        close = getattr(items, "close", None)
+        if close:
+            close()  # stops worker processes at once when interrupted
+    if fault is not None:
+        before = [o for o in finished.values() if o.seed < fault.seed]
+        raise BatchFault(summary.of(before), n, fault)
+    return summary.of(finished.values())
+
+
+def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any) -> Chunk:
+    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills)
+
+
+def _carry_after(finished: dict[int, Outcome]) -> dict:
+    """What the last finished match of a resumed sequence passed on."""
+    if not finished:
+        return {}
+    last = finished[max(finished)]
+    if last.carry is None:
+        raise FubaError(Diagnostic(None, f"cannot continue this sequence after match seed {last.seed}: what it passed on was not saved"))
+    return dict(last.carry)
+
+
+def _run_here(
+    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None
+) -> Iterator[Outcome | MatchFault]:
+    """Play in this process, in seed order; stop at the first fault."""
+    for i in todo:
+        try:
+            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry)
+        except MatchFault as fault:
+            yield fault
+            return
+        if carry is not None:
+            carry = r.carry
+        yield Outcome.of(i, r, keep_carry=carry is not None)
+
+
+@attrs.frozen
+class _Summary:
+    """Turns outcomes, in any order, into the figures of the matches in seed order."""
+
+    edition: Any
+    requested: int
+    seed: int
+    agents: tuple
+
+    def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
+        ordered = sorted(outcomes, key=lambda o: o.index)
+        n = len(ordered)
+        stats = self.edition.stats
+        per_metric: dict[str, list[float]] = {k: [] for k in stats}
+        goals: list[int] = []
+        results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
+        skills_used: dict[str, int] = {}
+        for o in ordered:
+            for k, v in o.metrics.items():
+                per_metric.setdefault(k, []).append(v)
+            home, away = o.score
+            goals.append(home + away)
+            results["home_wins"].append(1.0 if home > away else 0.0)
+            results["draws"].append(1.0 if home == away else 0.0)
+            results["away_wins"].append(1.0 if home < away else 0.0)
+            for name, c in o.skills.items():
+                skills_used[name] = skills_used.get(name, 0) + c
+        metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
+        for k, v in results.items():
+            metrics[k] = summarize(k, k.replace("_", " "), v)
+        return BatchResult(
+            self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
+            {k: sum(v) / max(n, 1) for k, v in results.items()},
+            {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
+        )
 
 
 def format_table(result: BatchResult, reference: dict[str, float] | None = None) -> str:

@@ -2,39 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import Any
-
-
-def write_log(path: Path, header: dict, events: Iterable[dict]) -> None:
-    """One JSON object a line: a header, then every event. Keys are sorted for stable bytes."""
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(json.dumps({"kind": "header", **header}, sort_keys=True) + "\n")
-        for e in events:
-            f.write(json.dumps(e, sort_keys=True) + "\n")
-
-
-def read_log(path: Path) -> tuple[dict, list[dict]]:
-    header: dict = {}
-    events: list[dict] = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}:{number}:{e.colno}: not a JSON line: {e.msg}") from None
-            if not isinstance(item, dict):
-                raise ValueError(f"{path}:{number}:1: expected a JSON object")
-            if item.get("kind") == "header":
-                header = item
-            else:
-                events.append(item)
-    return header, events
 
 
 def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iterator[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -9,8 +10,10 @@ import attrs
 
 from ..agents import make_agent
 from ..board import TEAMS
+from ..diagnostics import Diagnostic, FubaError, Pos
 from ..dice import SeededDice
 from ..engine.match import MatchState
+from ..lang.runtime import RuleFault
 
 
 @attrs.frozen
@@ -22,6 +25,30 @@ class MatchResult:
     events: list[dict]
     decisions: int
     carry: dict[str, Any] = attrs.field(factory=dict)
+
+
+class MatchFault(RuleFault):
+    """A rule fault in a played match, with the seed that replays it and the minute.
+
+    It pickles (a worker process sends it back as it is) and is still a `RuleFault`, so
+    callers that catch rule faults keep working.
+    """
+
+    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None):
+        super().__init__(pos, message)
+        self.seed = seed
+        self.minute = minute if isinstance(minute, int) and not isinstance(minute, bool) else None
+
+    def __reduce__(self) -> tuple:
+        return (MatchFault, (self.pos, self.message, self.seed, self.minute))
+
+    @property
+    def where(self) -> str:
+        """`match seed 12, minute 37`: enough to play the faulty match again on its own."""
+        return f"match seed {self.seed}" + (f", minute {self.minute}" if self.minute is not None else "")
+
+    def to_error(self) -> FubaError:
+        return FubaError(Diagnostic(self.pos, f"rule fault: {self.message} (in {self.where})"))
 
 
 def agent_seed(seed: int, team: str) -> int:
@@ -54,19 +81,72 @@ def play_match(
     """Play a full match and measure it with the edition's `stats:`.
 
     `carry` is what earlier matches of a tournament passed on (`carry(...)` in the rules);
-    the result's `carry` is what this match passes on to the next.
+    the result's `carry` is what this match passes on to the next. A rule fault is raised
+    as a `MatchFault` naming the seed and the minute it happened in.
     """
     m = new_match(edition, seed, agents, rules_on, skills, record, carry)
-    m.run()
+    run_match(m, seed)
     score = dict(m.S.get(edition.match.get("score", "score"), {}))
-    return MatchResult(seed, score, dict(m.tally), measure(edition, m), m.events, m.decisions, dict(m.carry_out))
+    return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out))
 
 
-def measure(edition: Any, m: MatchState) -> dict[str, float]:
+def run_match(m: MatchState, seed: int) -> None:
+    """Run a match to the end; a rule fault says which seed and minute it happened in."""
+    try:
+        m.run()
+    except MatchFault:
+        raise
+    except RuleFault as e:
+        raise MatchFault(e.pos, e.message, seed, minute(m)) from None
+
+
+def minute(m: MatchState) -> Any:
+    """The match clock as the edition declares it (`match: clock:`), if it has one."""
+    clock = m.ed.match.get("clock")
+    return m.S.get(clock) if clock else None
+
+
+def measure(edition: Any, m: MatchState, seed: int = 0) -> dict[str, float]:
+    """Each of the edition's `stats:` for one match: a count of tagged log lines, or the
+    number a `value:` expression gives (a yes/no counts as 1/0). A value that fails or is
+    not a finite number is a fault of that statistic, at its `value:`."""
     out: dict[str, float] = {}
     for name, spec in edition.stats.items():
-        if spec.get("value_fn") is not None:
-            out[name] = spec["value_fn"](m, {})
-        else:
+        fn = spec.get("value_fn")
+        if fn is None:
             out[name] = m.tally.get(spec.get("count", name), 0)
+            continue
+        try:
+            value = fn(m, {})
+        except RuleFault as e:
+            raise MatchFault(e.pos or _stat_pos(edition, name), f"statistic '{name}': {e.message}", seed) from None
+        except RecursionError:
+            raise MatchFault(_stat_pos(edition, name), f"statistic '{name}': the expression nests too deeply", seed) from None
+        except ZeroDivisionError:
+            raise MatchFault(_stat_pos(edition, name), f"statistic '{name}' divides by zero", seed) from None
+        except Exception as e:  # a rule did something impossible: point at the statistic
+            raise MatchFault(_stat_pos(edition, name), f"statistic '{name}' cannot be computed: {e}", seed) from None
+        if isinstance(value, bool):
+            value = int(value)
+        if not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise MatchFault(_stat_pos(edition, name), f"statistic '{name}' must be a number, got {_kind(value)}", seed)
+        out[name] = value
     return out
+
+
+def _stat_pos(edition: Any, name: str) -> Pos | None:
+    """Where a statistic's `value:` is written, for its faults."""
+    try:
+        spec = edition.resolved.data["stats"][name]
+        where = getattr(spec, "value_pos", {}) or {}
+        return where.get("value") or getattr(spec, "pos", None)
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value} (not finite)"
+    if isinstance(value, str):
+        return f"a text ({value[:40]!r})"
+    return {list: "a list", tuple: "a list", dict: "a record", type(None): "none"}.get(type(value), type(value).__name__)

@@ -2,14 +2,20 @@
 
 Columns used: FTHG/FTAG (goals), FTR (result), HY/AY (yellow cards), HR/AR (red cards),
 HC/AC (corners). Rows missing a column are skipped for that metric only.
+
+Files are read as UTF-8 and, failing that, as Latin-1 (football-data.co.uk's older
+files use Windows code pages for team and referee names): only the number and H/D/A
+columns are used, which are ASCII in every encoding.
 """
 
 from __future__ import annotations
 
 import csv
+import io
+import math
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, FubaError
+from ..diagnostics import Diagnostic, FubaError, Pos
 
 # metric name in an edition's stats -> how to read it from one CSV row
 _COLUMNS = {
@@ -28,17 +34,35 @@ def load_reference(folder: Path) -> dict[str, float]:
     sums = {k: 0.0 for k in [*_COLUMNS, "home_wins", "draws", "away_wins"]}
     counts = dict.fromkeys(sums, 0)
     for path in files:
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            for row in csv.DictReader(f):
-                for metric, (h, a) in _COLUMNS.items():
-                    try:
-                        sums[metric] += float(row[h]) + float(row[a])
-                        counts[metric] += 1
-                    except (KeyError, TypeError, ValueError):
-                        pass
-                result = row.get("FTR")
-                if result in ("H", "D", "A"):
-                    for metric, code in (("home_wins", "H"), ("draws", "D"), ("away_wins", "A")):
-                        sums[metric] += result == code
-                        counts[metric] += 1
+        for row in _rows(path):
+            for metric, (h, a) in _COLUMNS.items():
+                try:
+                    value = float(row[h]) + float(row[a])
+                except (KeyError, TypeError, ValueError):
+                    continue
+                if math.isfinite(value):
+                    sums[metric] += value
+                    counts[metric] += 1
+            result = row.get("FTR")
+            if result in ("H", "D", "A"):
+                for metric, code in (("home_wins", "H"), ("draws", "D"), ("away_wins", "A")):
+                    sums[metric] += result == code
+                    counts[metric] += 1
     return {k: sums[k] / counts[k] for k in sums if counts[k]}
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    """The rows of one CSV; a file that cannot be read is an error naming it."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror or e}")) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        return list(reader)
+    except csv.Error as e:
+        raise FubaError(Diagnostic(Pos(str(path), reader.line_num + 1, 1), f"not a CSV file: {e}")) from None

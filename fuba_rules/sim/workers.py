@@ -1,0 +1,168 @@
+"""Matches played in other processes: each worker loads the edition once, then plays
+chunks of seeds and sends back compact outcomes.
+
+The compiled edition holds closures, which do not pickle, so a worker gets the edition's
+`EditionSource` (id or path, mods, editions folder) and loads it itself. Dask workers use
+the same `play_chunk`.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..diagnostics import Diagnostic, FubaError
+from .outcome import Outcome
+from .play import MatchFault, play_match
+
+
+@attrs.frozen
+class EditionSource:
+    """How to load an edition again in another process: what `load_edition` was given."""
+
+    target: str
+    mods: tuple[str, ...] = ()
+    root: str | None = None
+
+    @classmethod
+    def of(cls, target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> EditionSource:
+        """Paths made absolute, so a worker in another folder finds the same files."""
+        given = Path(target)
+        return cls(
+            str(given.resolve()) if given.exists() else str(target),
+            tuple(str(Path(m).resolve()) for m in mods),
+            None if root is None else str(Path(root).resolve()),
+        )
+
+    def load(self) -> Any:
+        from ..edition import load_edition
+
+        return load_edition(self.target, list(self.mods), None if self.root is None else Path(self.root))
+
+
+@attrs.frozen
+class Chunk:
+    """Matches `start` .. `start + count - 1` of a batch, with everything they need."""
+
+    source: EditionSource
+    start: int
+    count: int
+    seed: int
+    agents: tuple[str, str]
+    rules_on: tuple[str, ...]
+    skills: dict[str, list[str]] | None
+
+
+@attrs.frozen
+class LoadFailed:
+    """A worker could not load the edition (the files changed since the batch started?)."""
+
+    diagnostics: list[Diagnostic]
+
+
+_editions: dict[EditionSource, Any] = {}
+_lock = threading.Lock()  # Dask may run chunks in threads of one process
+
+
+def edition_for(source: EditionSource) -> Any:
+    """The worker's copy of the edition, loaded on first use."""
+    with _lock:
+        if source not in _editions:
+            _editions[source] = source.load()
+        return _editions[source]
+
+
+def play_chunk(chunk: Chunk) -> list[Outcome | MatchFault | LoadFailed]:
+    """Play a chunk's matches in order; stop at the first fault and send it back."""
+    try:
+        ed = edition_for(chunk.source)
+    except FubaError as e:
+        return [LoadFailed(e.diagnostics)]
+    out: list[Outcome | MatchFault | LoadFailed] = []
+    with _lock:
+        for i in range(chunk.start, chunk.start + chunk.count):
+            try:
+                r = play_match(ed, chunk.seed + i, chunk.agents, chunk.rules_on, chunk.skills, record=False)
+            except MatchFault as fault:
+                out.append(fault)
+                break
+            out.append(Outcome.of(i, r))
+    return out
+
+
+def chunks(todo: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
+    """Runs of consecutive match indexes, at most `size` long: (start, count)."""
+    i = 0
+    while i < len(todo):
+        start, count = todo[i], 1
+        while count < size and i + count < len(todo) and todo[i + count] == start + count:
+            count += 1
+        yield start, count
+        i += count
+
+
+def _init_worker(source: EditionSource) -> None:
+    """Ctrl-C goes to the whole process group: only the parent handles it, and stops us."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    edition_for(source)
+
+
+def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1) -> Iterator[Outcome | MatchFault | LoadFailed]:
+    """Yield outcomes as workers finish them, at most 2 chunks per worker in flight.
+
+    After a fault no chunk beyond it is started, but earlier chunks are finished, so the
+    first fault in seed order is found as a single process would find it.
+    """
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no inherited threads or locks
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source,))
+    pending = chunks(todo, size)
+    inflight: set[Future] = set()
+    first_fault: int | None = None
+
+    def submit() -> None:
+        nxt = next(pending, None)
+        if nxt is not None and (first_fault is None or nxt[0] < first_fault):
+            inflight.add(pool.submit(play_chunk, attrs.evolve(template, start=nxt[0], count=nxt[1])))
+
+    try:
+        for _ in range(2 * jobs):
+            submit()
+        while inflight:
+            finished, _ = wait(inflight, timeout=0.5, return_when=FIRST_COMPLETED)
+            for f in finished:
+                inflight.discard(f)
+                for item in f.result():
+                    if isinstance(item, MatchFault):
+                        index = item.seed - template.seed
+                        first_fault = index if first_fault is None else min(first_fault, index)
+                    yield item
+                submit()
+    finally:
+        _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut the pool down now: an interrupted batch must not wait for running matches."""
+    if hasattr(pool, "terminate_workers"):  # Python 3.14+
+        pool.terminate_workers()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(timeout=5)
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1

@@ -1,0 +1,210 @@
+"""Batches of matches: worker processes and clusters give the figures of one process,
+interrupted runs keep their work and resume to the same answer, faults keep the
+finished matches."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from fuba_rules.cli import main
+from fuba_rules.sim import batch, workers
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = str(ROOT / "editions")
+RANDOM = ["--home", "random", "--away", "random"]
+
+# a mod whose modifier divides by zero once a goal is scored: match seed 1 faults
+LATE_FAULT = """\
+schema_version: 1
+id: mods/late-fault
+extends: 2024-draft
+modifiers:
+  broken_late:
+    group: goal_attempt
+    ref: "mod"
+    text: "a broken modifier"
+    when: score[home] + score[away] >= 1
+    value: 1 // 0
+"""
+
+
+def simulate_json(capsys, *args):
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--json", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_worker_processes_give_the_same_json_as_one_process(capsys):
+    one = simulate_json(capsys, "-n", "3", "--seed", "5", "-j", "1")
+    two = simulate_json(capsys, "-n", "3", "--seed", "5", "-j", "2")
+    assert two == one
+    assert json.loads(one)["matches"] == 3
+
+
+def test_a_dask_cluster_gives_the_same_json_as_one_process(capsys):
+    distributed = pytest.importorskip("distributed")
+    one = simulate_json(capsys, "-n", "3", "--seed", "5", "-j", "1")
+    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as cluster:
+        on_cluster = simulate_json(capsys, "-n", "3", "--seed", "5", "--dask", cluster.scheduler_address)
+    assert on_cluster == one
+
+
+def test_dask_without_the_cluster_extra_says_what_to_install(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--dask", "tcp://nowhere:8786"]) == 1
+    assert 'pip install "fuba-rules[cluster]"' in capsys.readouterr().err
+
+
+def test_seeds_are_cut_into_runs_of_consecutive_matches():
+    assert list(workers.chunks([0, 1, 2, 3, 4], 2)) == [(0, 2), (2, 2), (4, 1)]
+    assert list(workers.chunks([1, 2, 5, 6, 7], 4)) == [(1, 2), (5, 3)]  # 0, 3, 4 were done
+
+
+def test_a_rule_fault_keeps_the_matches_before_it_and_names_its_seed(tmp_path, capsys):
+    mod = tmp_path / "late.yaml"
+    mod.write_text(LATE_FAULT)
+    outputs = []
+    for jobs in ("1", "2"):
+        assert main(["--root", EDITIONS, "simulate", "2024-draft", "--mod", str(mod), "-n", "4", "-j", jobs]) == 1
+        outputs.append(capsys.readouterr())
+    out, err = outputs[0]
+    assert out.startswith("2024-draft: 1 matches, seed 0")
+    assert "stopped by a rule fault after 1 of 4 matches" in err
+    assert ".yaml:" in err and "error: rule fault: integer division or modulo by zero (in match seed 1, minute " in err
+    assert "internal error" not in err
+    assert outputs[1] == outputs[0]  # the same fault and summary with two workers
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ('"1 // 0"', "statistic 'broken' divides by zero (in match seed 0)"),
+        ('"\\"abc\\""', "statistic 'broken' must be a number, got a text ('abc') (in match seed 0)"),
+        ('"[1, 2]"', "statistic 'broken' must be a number, got a list (in match seed 0)"),
+    ],
+)
+def test_a_statistic_that_is_not_a_number_is_a_fault_at_its_value(tmp_path, capsys, value, message):
+    mod = tmp_path / "stat.yaml"
+    mod.write_text(f"schema_version: 1\nid: mods/stat\nextends: 2024-draft\nstats:\n  broken: {{text: broken, ref: mod, value: {value}}}\n")
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--mod", str(mod), "-n", "1", "-j", "1"]) == 1
+    assert f"stat.yaml:5:43: error: rule fault: {message}" in capsys.readouterr().err
+
+
+def _fuba(*args, **kw):
+    return subprocess.Popen([sys.executable, "-m", "fuba_rules", "--root", EDITIONS, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kw.get("cwd"))
+
+
+def _match_lines(path: Path) -> int:
+    try:
+        return max(len(path.read_text().splitlines()) - 1, 0)
+    except FileNotFoundError:
+        return 0
+
+
+@pytest.mark.parametrize("signum, jobs", [(signal.SIGINT, "1"), (signal.SIGTERM, "2")])
+def test_an_interrupted_run_prints_what_finished_and_resumes_to_the_same_figures(tmp_path, capsys, signum, jobs):
+    out = tmp_path / "results.jsonl"
+    run = _fuba("simulate", "2024-draft", *RANDOM, "-n", "1000", "-j", jobs, "--json", "--out", str(out))
+    deadline = time.monotonic() + 600
+    while _match_lines(out) < 2 and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    run.send_signal(signum)
+    stdout, stderr = run.communicate(timeout=120)
+    assert run.returncode == 128 + signum, stderr
+    kept = _match_lines(out)
+    assert json.loads(stdout)["matches"] == kept >= 2
+    assert f"interrupted: {kept} of 1000 matches finished; `--resume {out}` plays the rest" in stderr
+
+    total = str(kept + 2)  # a resumed run may ask for a different number of matches
+    resumed = _fuba("simulate", "2024-draft", *RANDOM, "-n", total, "-j", jobs, "--json", "--resume", str(out))
+    stdout, stderr = resumed.communicate(timeout=600)
+    assert resumed.returncode == 0, stderr
+    assert stdout == simulate_json(capsys, *RANDOM, "-n", total, "-j", "1")
+
+
+def test_a_resumed_sequence_continues_from_what_the_last_match_passed_on(tmp_path, capsys):
+    out = tmp_path / "league.jsonl"
+    simulate_json(capsys, "--sequence", "-n", "2", "--out", str(out), "--with", "A13")
+    resumed = simulate_json(capsys, "--sequence", "-n", "3", "--resume", str(out), "--with", "A13")
+    assert resumed == simulate_json(capsys, "--sequence", "-n", "3", "--with", "A13")
+    assert len(out.read_text().splitlines()) == 4
+
+
+def test_results_of_another_run_are_not_resumed(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    out.write_text(json.dumps({"kind": "fuba-simulate-results", "edition": "2024-draft", "seed": 9, "agents": ["coach", "coach"],
+                               "rules": [], "skills": {"home": [], "away": []}, "mods": [], "sequence": False}) + "\n")
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--resume", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "results.jsonl:1:1: error: this file is from another run: seed 9 there, 0 here" in err
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--out", str(out)]) == 1
+    assert "already exists: `--resume" in capsys.readouterr().err
+
+
+def test_a_results_line_cut_off_mid_write_is_played_again(tmp_path, capsys):
+    out = tmp_path / "results.jsonl"
+    simulate_json(capsys, "-n", "2", "-j", "1", "--out", str(out))
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:2]) + lines[2][:20])  # match 1 was being written when the run was killed
+    assert simulate_json(capsys, "-n", "2", "-j", "1", "--resume", str(out)) == simulate_json(capsys, "-n", "2", "-j", "1")
+    assert len(out.read_text().splitlines()) == 3
+
+
+def _unwritable(tmp_path: Path) -> Path:
+    if os.geteuid() == 0:  # root writes anywhere a mode allows; sysfs refuses new files
+        return Path("/sys/kernel/fuba-match.jsonl")
+    ro = tmp_path / "ro"
+    ro.mkdir(mode=0o500)
+    return ro / "match.jsonl"
+
+
+@pytest.mark.parametrize(
+    "where, reason",
+    [
+        (lambda tmp: tmp, "Is a directory"),
+        (lambda tmp: tmp / "missing" / "match.jsonl", "No such file or directory"),
+        (lambda tmp: Path("/dev/full"), "No space left on device"),
+        (_unwritable, "Permission denied"),
+    ],
+)
+def test_a_log_that_cannot_be_written_is_an_error_before_any_match(tmp_path, capsys, monkeypatch, where, reason):
+    def no_match(*args, **kw):
+        raise AssertionError("a match was played")
+
+    monkeypatch.setattr(batch, "play_match", no_match)
+    monkeypatch.setattr("fuba_rules.cli.simulate.run_match", no_match)
+    path = where(tmp_path)
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--log", str(path)]) == 1
+    assert capsys.readouterr().err == f"fuba: error: cannot write the log {path}: {reason}\n"
+
+
+def test_the_progress_bar_is_for_a_person_at_a_terminal(monkeypatch):
+    from fuba_rules.cli.simulate import _progress
+
+    class Args:
+        json, n = False, 10
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    with _progress(Args(), 0) as progress:
+        assert progress is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with _progress(Args(), 0) as progress:
+        progress(3)
+    Args.json = True
+    with _progress(Args(), 0) as progress:
+        assert progress is None
+
+
+def test_a_fault_in_the_logged_match_keeps_its_events_and_replay_says_it_was_cut_short(tmp_path, capsys):
+    mod, log = tmp_path / "late.yaml", tmp_path / "match.jsonl"
+    mod.write_text(LATE_FAULT)
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "--mod", str(mod), "-n", "1", "--seed", "1", "--log", str(log)]) == 1
+    assert "(in match seed 1, minute " in capsys.readouterr().err
+    assert main(["replay", str(log)]) == 1
+    out, err = capsys.readouterr()
+    assert out.count("\n") > 100 and "log ends early: the match was cut short" in err
