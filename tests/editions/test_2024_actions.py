@@ -224,7 +224,7 @@ def test_goal_attempt_example_four_is_a_rebound(draft2024):
                  ball="away_front", value=3, dice=[4, 1, 6])
     s.run("goal_attempt", "home", False)
     assert any("rebound" in line for line in s.logs())
-    assert (s["control"], s["ball.value"]) == ("away", 6)
+    assert (s["control"], s["ball.value"]) == ("away", 1)  # 4.8.1: the die of the new defending team (home rolled 1)
 
 
 def test_goal_attempt_example_one_to_three_miss(draft2024):
@@ -236,11 +236,19 @@ def test_goal_attempt_example_one_to_three_miss(draft2024):
 
 
 def test_rebound_won_by_the_defenders_leaves_the_ball_in_their_penalty_area(draft2024):
-    """4.8.1: a higher defending roll regains the ball, with that die as its value, in the box."""
+    """4.8.1: "The new ball value is the die score that the new defending team rolled": home (the shooters) rolled 1."""
     s = position(draft2024, {"away_left_wing": 2, "away_penalty": 1, "centre": 7}, {"away_penalty": 1, "away_left_wing": 9},
                  ball="away_left_wing", value=3, dice=[1, 5], keepers=("home_penalty", "away_front"))
     s.run("rebound", "home")
-    assert (s["control"], s["ball.area"], s["ball.value"]) == ("away", "away_penalty", 5)
+    assert (s["control"], s["ball.area"], s["ball.value"]) == ("away", "away_penalty", 1)
+
+
+def test_lost_rebound_does_not_end_the_turn(draft2024):
+    """4.8.1: the defending team "immediately becomes the new controlling team"; nothing ends the turn."""
+    s = position(draft2024, {"away_penalty": 1, "centre": 9}, {"away_penalty": 3, "centre": 7}, ball="away_penalty", value=3, dice=[2, 4])
+    s.run("rebound", "home")
+    assert s["control"] == "away" and s["ball.value"] == 2
+    assert s.left is None
 
 
 def test_rebound_higher_attacker_roll_scores(draft2024):

@@ -544,6 +544,21 @@ def test_goal_poacher_difficult_attempt_after_a_supportive_pass(draft2024):
     assert s["score"]["home"] == 1 and s.left == "turn" and cp(s, "home", "attack") == 1
 
 
+def test_no_goal_poacher_or_loose_cannon_after_a_blocked_supportive_pass(draft2024):
+    """4.7.3: no supporting player can come: "the turn is finished and it cannot make more actions or a goal attempt"."""
+    s = position(draft2024, {"centre": 1, "away_penalty": 1, "home_front": 8}, {"away_penalty": 3, "home_front": 7}, {"home": ["Goal poacher"]},
+                 ball="centre", value=1, use={"Goal poacher": True}, dice=[6, 1, 6, 6], defaults={"pass target": "away_penalty"})
+    s.run("pass_action", "home")
+    assert s.logs()[-1] == "home cannot bring a supporting player: the turn ends" and s.left == "turn"
+    assert used(s, "Goal poacher") == 0 and not s.logs("goal_attempt")
+    # Loose cannon's equal dice give a supportive outcome only through an easy situation (4.7.3.1): fire the trigger directly
+    s = position(draft2024, {"away_front": 2, "centre": 8}, {"away_penalty": 3, "away_left_wing": 7},
+                 {"home": ["Loose cannon"]}, ball="away_front", value=3, dice=[4])
+    s.set("pass.stuck", True)
+    fire(s, "pass_done", start="centre", target="away_front", outcome="supportive", dice=[5, 5])
+    assert used(s, "Loose cannon") == 0 and s["score"]["home"] == 0
+
+
 def test_actor_free_kick_instead_of_a_special_event(draft2024):
     """Actor rolls 4: no event; the opponent rolls for a yellow card with +1 (3+1: yellow) and the actor's team gets a free kick."""
     s = position(draft2024, {"away_front": 2, "centre": 8}, {"away_front": 2, "away_penalty": 3, "centre": 5}, {"home": ["Actor"]},
