@@ -89,6 +89,26 @@ def test_stopper_counts_one_player_as_three_in_the_defence_zone(ed):
     assert s.value("players", "away", "away_front") == 1
 
 
+def test_stopper_counts_as_three_in_the_goal_attempt_modifiers(ed):
+    """A8 Stopper: "counted as three players ... during the opponent actions", so in the goal attempt's penalty-area
+    modifier too (4.7): keeper and stopper (4) against two attackers gives -1."""
+    s = position(ed, away=["Stopper"], use=["Stopper"], dice=[6]).state(ball__area="away_penalty", turn__target="away_penalty")
+    s.pieces("home", {"away_penalty": 2, "centre": 8}, "home_penalty")
+    s.pieces("away", {"away_penalty": 1, "centre": 9}, "away_penalty")
+    s.match.fire("action_stage_start", {"team": "home"})
+    s.run("goal_attempt", "home", False, False)
+    assert ("shot_box_fewer", -1) in s.modifiers()
+
+
+def test_stopper_stops_a_straight_move_as_three_players(ed):
+    """A8 Stopper counts as three; 4.8.2: a straight move stops in an area where the opponent has more players."""
+    s = position(ed, away=["Stopper"], use=["Stopper"]).state(turn__target="away_front")
+    s.pieces("home", {"away_front": 1, "centre": 9}, "home_penalty")
+    s.pieces("away", {"away_front": 1, "centre": 9}, "away_penalty")
+    s.match.fire("action_stage_start", {"team": "home"})
+    assert s.value("line_stops", "home", "centre", "forward", 4) == ["away_front"]
+
+
 def test_target_man_counts_one_player_as_three_in_the_attack_zone(ed):
     s = position(ed, home=["Target man"], use=["Target man"]).state(ball__area="away_penalty", turn__target="away_penalty")
     s.pieces("home", {"away_penalty": 1, "centre": 9}, "home_penalty")
