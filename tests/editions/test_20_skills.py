@@ -74,6 +74,16 @@ def test_fanatic_fans_three_gives_three_actions(ed):
     assert s["stage.actions"]["home"] == 3
 
 
+def test_fanatic_fans_five_gives_two_moves_of_any_type(ed):
+    """A8 Fanatic fans 5: "+2 moves (any type)": after a forward movement, two more moves of any type (here sideways)."""
+    sideways = {"from": "home_front", "to": "home_left_wing", "keeper": False, "ball": False}
+    s = position(ed, home=["Fanatic fans"], use=["Fanatic fans"], dice=[5],
+                 defaults={"movement type": "forward", "move": None, "bonus move (any type)": sideways})
+    s.match.fire("action_stage_start", {"team": "home"})
+    s.run("movement", "home", False)
+    assert s.count("home", "home_left_wing") == 4 and s.count("home", "home_front") == 1
+
+
 def test_fanatic_fans_one_raises_the_ball_only_for_the_passive_team(ed):
     s = position(ed, away=["Fanatic fans"], use=["Fanatic fans"], dice=[1])
     s.match.fire("action_stage_start", {"team": "away"})
