@@ -259,6 +259,15 @@ def test_rebound_higher_attacker_roll_scores(draft2024):
     assert s["score"]["home"] == 1
 
 
+def test_difficult_goal_attempt_judges_the_first_die_by_the_goal_attempt_rules(draft2024):
+    """4.8.2: "The team rolls a die according to the goal attempt rules": needing 7, a 5 is one less than the ball value: a rebound (4.8.1)."""
+    s = position(draft2024, {"away_front": 2, "away_penalty": 2, "centre": 6}, {"away_front": 2, "away_penalty": 1, "centre": 7},
+                 ball="away_front", value=4, dice=[5, 6, 1], defaults={"kick-off setup": "centre"})
+    s.run("goal_attempt", "home", False)
+    assert sum(v for _, v in s.modifiers()) == -2  # the area -2; equal numbers elsewhere
+    assert any("rebound" in line for line in s.logs()) and s["score"]["home"] == 1
+
+
 def test_difficult_goal_attempt_six_then_beat_the_distance(draft2024):
     """4.8.2: when more than six is needed, a 6 and then a roll above the area modifier scores."""
     s = position(draft2024, {"away_left_wing": 2, "centre": 8}, {"away_penalty": 5, "away_left_wing": 5}, ball="away_left_wing", value=5,

@@ -202,7 +202,7 @@ def test_trained_special_event_two_actions_at_a_free_kick(draft2024):
     """A free kick turn: the pass, then a second action (a sprint) of the same team."""
     s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained special event"]}, value=2,
                  dice=[6, 6, 1, 2], use={"Trained special event": True},
-                 defaults={"free kick": "pass", "pass target": "home_front", "action": "sprint"})
+                 defaults={"free kick": "pass", "pass target": "home_front", "action": "sprint", "reaction move": None})
     s.set("restart", "free_kick")
     s.run("play_turn")
     assert used(s, "Trained special event") == 1 and cp(s, "home", "midfield") == 3
