@@ -259,6 +259,20 @@ def test_rebound_higher_attacker_roll_scores(draft2024):
     assert s["score"]["home"] == 1
 
 
+def test_rebound_counts_at_most_six_players(draft2024):
+    """4.8.1 with 1.4.1 ("at most six players of a team are taken into account"): seven attackers count six: 1 + 6 = 6 + 1, a corner."""
+    s = position(draft2024, {"away_penalty": 7, "centre": 3}, {"away_penalty": 1, "centre": 9}, ball="away_penalty", value=3,
+                 dice=[1, 6], answers=["away_left_spot"], defaults={"set piece setup": "centre", "set piece move": None})
+    s.run("rebound", "home")
+    assert s["score"]["home"] == 0 and s.logs("corner")
+
+
+def test_creative_move_may_move_the_goalkeeper(draft2024):
+    """4.7.3 creative outcome: "it may move a player from any area into an adjacent area"; 1.2: a goalkeeper counts as a player."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY)
+    assert {"from": "home_penalty", "to": "home_front", "keeper": True, "ball": False} in s.value("free_moves", "home")
+
+
 def test_difficult_goal_attempt_judges_the_first_die_by_the_goal_attempt_rules(draft2024):
     """4.8.2: "The team rolls a die according to the goal attempt rules": needing 7, a 5 is one less than the ball value: a rebound (4.8.1)."""
     s = position(draft2024, {"away_front": 2, "away_penalty": 2, "centre": 6}, {"away_front": 2, "away_penalty": 1, "centre": 7},

@@ -147,6 +147,14 @@ def test_a_reserve_skill_does_not_run(draft2024):
 
 
 # ---- TEAM SKILLS
+def test_trained_formation_change_only_at_the_end_of_the_owners_action_stage(draft2024):
+    """A12 Trained formation change: "at the end of the action stage": the team's own (phasing) stage, not the opponent's."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained formation change"]}, phasing="away",
+                 use={"Trained formation change": True}, answers=[[3, 4, 3]])
+    fire(s, "action_stage_end")
+    assert used(s, "Trained formation change") == 0 and s["formation"]["home"] == [4, 4, 2]
+
+
 def test_trained_formation_change_moves_two_players_once_per_match(draft2024):
     s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained formation change"]},
                  use={"Trained formation change": True}, answers=[[3, 4, 3]])
@@ -407,6 +415,17 @@ def test_skilled_wing_back_dribbles_forward_past_a_defender(draft2024):
     s.run("sprint", "home")
     assert s["ball.area"] == "away_left_wing" and s["ball.value"] == 4 and s.count("home", "away_left_wing") == 1
     assert s["sprint.moves"] == 2 and cp(s, "home", "midfield") == 3
+
+
+def test_skilled_wing_back_dribbler_moves_once_and_no_second_dribble(draft2024):
+    """4.4: a player "can be moved only once in the same sprint action"; 4.4.2 allows one dribble: after the wing back's
+    dribble the dribbler does not move again and nobody dribbles."""
+    s = position(draft2024, {"home_left_wing": 2, "centre": 8}, {"home_left_wing": 1, "away_front": 9},
+                 {"home": ["Skilled wing back"]}, ball="home_left_wing", value=3, dice=[3, 4], use={"Skilled wing back": True})
+    s.run("sprint", "home")
+    options = asked(s, "sprint move")[0].options
+    assert not any(o["from"] == "away_left_wing" for o in options if o is not None)
+    assert not any(o["ball"] for o in options if o is not None)
 
 
 def test_fast_defender_moves_into_the_target_first(draft2024):
