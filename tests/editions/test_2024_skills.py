@@ -446,10 +446,18 @@ def test_catenaccio_moves_the_second_lowest_player(draft2024):
 
 # ---- MIDFIELDERS
 def test_midfield_general_one_action_less_for_the_opponent(draft2024):
-    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True})
-    s.set("actions", 3)
-    fire(s, "action_stage_start")
-    assert s["actions"] == 2 and cp(s, "away", "midfield") == 3
+    """Midfield general, "played at the opponent's momentum stage after it has rolled the dice": 1 and 4 in midfield give
+    three actions, two after the skill, and the time marker moves two minutes (4.2.2)."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True}, dice=[1, 4])
+    s.run("momentum_stage")
+    assert s["actions"] == 2 and s["minute"] == 22 and cp(s, "away", "midfield") == 3
+
+
+def test_midfield_general_leaves_at_least_one_action(draft2024):
+    """4.1.1: "The team can perform always at least one action": with one action rolled the skill is not played."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True}, dice=[6, 5])
+    s.run("momentum_stage")
+    assert s["actions"] == 1 and used(s, "Midfield general") == 0
 
 
 def test_creative_midfielder_supportive_becomes_creative(draft2024):
@@ -469,11 +477,17 @@ def test_midfield_pressing_brings_a_player_to_the_ball(draft2024):
 
 
 def test_crossing_minus_one_on_a_long_pass_from_a_side_area(draft2024):
-    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Crossing"]}, ball="away_front", value=4, use={"Crossing": True})
-    fire(s, "pass_dice", start="home_left_wing", target="away_front")
-    assert s["ball.value"] == 3
-    fire(s, "pass_dice", start="centre", target="away_penalty")
-    assert s["ball.value"] == 3 and used(s, "Crossing") == 1
+    """Crossing, "played when pass modifiers are applied", paid "in the area where the ball is located when the skill is
+    used": the wing's zone (midfield), not the target's; -1 among the pass modifiers."""
+    s = position(draft2024, {"home_left_wing": 3, "centre": 4, "away_front": 3}, {"away_penalty": 4, "centre": 6},
+                 {"home": ["Crossing"]}, ball="home_left_wing", value=2, use={"Crossing": True}, dice=[6, 6],
+                 defaults={"pass target": "away_front"})
+    s.run("pass_action", "home")
+    assert ("skill_crossing", -1) in s.modifiers() and used(s, "Crossing") == 1
+    assert cp(s, "home", "midfield") == 3 and cp(s, "home", "attack") == 2
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Crossing"]}, use={"Crossing": True})
+    fire(s, "pass_target_chosen", start="centre", target="away_penalty")
+    assert used(s, "Crossing") == 0
 
 
 def test_regista_lowest_die_after_a_creative_long_pass(draft2024):
