@@ -40,7 +40,7 @@ def position(ed, home, away, skills, ball="centre", value=3, control="home", pha
     d.update(defaults or {})
     s = Scenario(ed, dice=dice, answers=answers, defaults=d, rules=list(rules), skills=skills)
     s.pieces("home", home, keepers[0]).pieces("away", away, keepers[1])
-    s.state(control=control, phasing=phasing or control, ball__area=ball, ball__value=value, minute=20)
+    s.state(control=control, phasing=phasing or control, acting=phasing or control, ball__area=ball, ball__value=value, minute=20)
     s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
     s.set("condition", {"home": dict(FULL), "away": dict(FULL)})
     return s
