@@ -67,11 +67,17 @@ def test_quick_free_kick_in_own_half_keeps_the_position(draft2024):
     assert s.count("home", "home_front") == 5 and s.left == "turn"
 
 
+def free_kick_setup(ed, setup_area):
+    """Home's free kick in the away front area; every other player set up in setup_area."""
+    s = position(ed, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
+                 defaults={**STAY, "set piece setup": setup_area})
+    s.run("free_kick", "home")
+    return s
+
+
 def test_free_kick_in_the_opponents_half_is_a_new_setup(draft2024):
     """5.2.1: a new setup with at least one controlling player in the free kick area."""
-    s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
-                 defaults={**STAY, "set piece setup": "centre"})
-    s.run("free_kick", "home")
+    s = free_kick_setup(draft2024, "centre")
     assert s.count("home", "away_front") == 1 and s.count("home", "centre") == 9
 
 
@@ -105,9 +111,7 @@ def test_set_piece_turns_keep_the_reaction_stage(draft2024):
 
 def test_set_piece_setup_ignores_offside(draft2024):
     """5.2.1: "All other players can be set up without restriction": the kicking team may set up beyond the defenders."""
-    s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
-                 defaults={**STAY, "set piece setup": "away_penalty"})
-    s.run("free_kick", "home")
+    s = free_kick_setup(draft2024, "away_penalty")
     assert s.count("home", "away_front") == 1 and s.count("home", "away_penalty") == 9
 
 
