@@ -18,7 +18,7 @@ def _load(args: argparse.Namespace) -> Edition:
 
 def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
     if getattr(args, "advanced", False):
-        return sorted(ed.rules)
+        return sorted(r for r, spec in ed.rules.items() if spec.get("kind", "advanced") == "advanced")
     wanted = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
     for r in wanted:
         if r not in ed.rules:
@@ -78,8 +78,8 @@ MATCH_ARGS = (
     arg("--home", type=_agent, default="coach", help="agent for the home team: random or coach (default coach)"),
     arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
-    arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on, e.g. A1,A6,A10"),
-    arg("--advanced", action="store_true", help="switch on every advanced rule"),
+    arg("--with", dest="with_rules", metavar="RULES", help="advanced or competition rules to switch on, e.g. A1,A6,A10 or C3"),
+    arg("--advanced", action="store_true", help="switch on every advanced rule (not the competition rules, kind: competition; name those with --with)"),
     arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated (`fuba show EDITION --section skills` lists them)"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
     arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),

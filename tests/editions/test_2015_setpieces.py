@@ -106,6 +106,13 @@ def test_second_yellow_card_below_the_yellow_count_is_a_red_card(wc2015):
     assert s.logs("yellow") and s.logs("red")
 
 
+def test_cards_cite_the_2015_chapters_and_carry_no_2024_card_test(wc2015):
+    """5.4 "YELLOW AND RED CARDS" (5.6 is Injuries in 2015): every card rule cites 5.4; the 2024 yellow card test roll is not here."""
+    procedures = wc2015.resolved.data["procedures"]
+    assert {procedures[p]["ref"] for p in ["give_yellow", "red_card_test", "send_off_one"]} == {"5.4"}
+    assert "yellow_card_test" not in wc2015.procs and "yellow_card_test" not in wc2015.tables
+
+
 def test_second_yellow_card_high_roll_no_red(wc2015):
     s = position(wc2015, dice=[2])
     s.set("yellow", {"home": 1, "away": 0})

@@ -80,6 +80,16 @@ def test_goal_attempt_miss_gives_a_goal_kick(wc2015):
     assert s.count("home", "away_penalty") == 0  # 5.3: nobody disturbs the goalkeeper
 
 
+def test_goal_kick_lets_the_turn_continue(wc2015):
+    """5.3: "After this the turn continues normally" (unlike the corner of 5.2, after which "a new turn starts")."""
+    s = attack_position(wc2015, dice=[1], answers=["quick"])
+    s.run("goal_attempt", "home", False)
+    assert s.logs("goal_kick") and s.left is None
+    s = attack_position(wc2015, dice=[5], answers=["quick"]).state(ball__area="away_left_wing", ball__value=4)
+    s.run("goal_attempt", "home", False)  # a difficult attempt (4.7.1) without a six
+    assert s.logs("goal_kick") and s.left is None and s.dice_left == 0
+
+
 def test_goal_attempt_modifiers_outside_the_box(wc2015):
     """4.7 table: -2 from the front area, -1 when the passive team has more players there (its goalkeeper not counted)."""
     s = attack_position(wc2015).state(ball__area="away_front")

@@ -224,7 +224,7 @@ def test_goal_attempt_example_four_is_a_rebound(draft2024):
                  ball="away_front", value=3, dice=[4, 1, 6])
     s.run("goal_attempt", "home", False)
     assert any("rebound" in line for line in s.logs())
-    assert (s["control"], s["ball.value"]) == ("away", 6)
+    assert (s["control"], s["ball.value"]) == ("away", 1)  # 4.8.1: the die of the new defending team (home rolled 1)
 
 
 def test_goal_attempt_example_one_to_three_miss(draft2024):
@@ -236,11 +236,19 @@ def test_goal_attempt_example_one_to_three_miss(draft2024):
 
 
 def test_rebound_won_by_the_defenders_leaves_the_ball_in_their_penalty_area(draft2024):
-    """4.8.1: a higher defending roll regains the ball, with that die as its value, in the box."""
+    """4.8.1: "The new ball value is the die score that the new defending team rolled": home (the shooters) rolled 1."""
     s = position(draft2024, {"away_left_wing": 2, "away_penalty": 1, "centre": 7}, {"away_penalty": 1, "away_left_wing": 9},
                  ball="away_left_wing", value=3, dice=[1, 5], keepers=("home_penalty", "away_front"))
     s.run("rebound", "home")
-    assert (s["control"], s["ball.area"], s["ball.value"]) == ("away", "away_penalty", 5)
+    assert (s["control"], s["ball.area"], s["ball.value"]) == ("away", "away_penalty", 1)
+
+
+def test_lost_rebound_does_not_end_the_turn(draft2024):
+    """4.8.1: the defending team "immediately becomes the new controlling team"; nothing ends the turn."""
+    s = position(draft2024, {"away_penalty": 1, "centre": 9}, {"away_penalty": 3, "centre": 7}, ball="away_penalty", value=3, dice=[2, 4])
+    s.run("rebound", "home")
+    assert s["control"] == "away" and s["ball.value"] == 2
+    assert s.left is None
 
 
 def test_rebound_higher_attacker_roll_scores(draft2024):
@@ -249,6 +257,29 @@ def test_rebound_higher_attacker_roll_scores(draft2024):
                  dice=[4, 4], defaults={"kick-off setup": "centre"})
     s.run("rebound", "home")
     assert s["score"]["home"] == 1
+
+
+def test_rebound_counts_at_most_six_players(draft2024):
+    """4.8.1 with 1.4.1 ("at most six players of a team are taken into account"): seven attackers count six: 1 + 6 = 6 + 1, a corner."""
+    s = position(draft2024, {"away_penalty": 7, "centre": 3}, {"away_penalty": 1, "centre": 9}, ball="away_penalty", value=3,
+                 dice=[1, 6], answers=["away_left_spot"], defaults={"set piece setup": "centre", "set piece move": None})
+    s.run("rebound", "home")
+    assert s["score"]["home"] == 0 and s.logs("corner")
+
+
+def test_creative_move_may_move_the_goalkeeper(draft2024):
+    """4.7.3 creative outcome: "it may move a player from any area into an adjacent area"; 1.2: a goalkeeper counts as a player."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY)
+    assert {"from": "home_penalty", "to": "home_front", "keeper": True, "ball": False} in s.value("free_moves", "home")
+
+
+def test_difficult_goal_attempt_judges_the_first_die_by_the_goal_attempt_rules(draft2024):
+    """4.8.2: "The team rolls a die according to the goal attempt rules": needing 7, a 5 is one less than the ball value: a rebound (4.8.1)."""
+    s = position(draft2024, {"away_front": 2, "away_penalty": 2, "centre": 6}, {"away_front": 2, "away_penalty": 1, "centre": 7},
+                 ball="away_front", value=4, dice=[5, 6, 1], defaults={"kick-off setup": "centre"})
+    s.run("goal_attempt", "home", False)
+    assert sum(v for _, v in s.modifiers()) == -2  # the area -2; equal numbers elsewhere
+    assert any("rebound" in line for line in s.logs()) and s["score"]["home"] == 1
 
 
 def test_difficult_goal_attempt_six_then_beat_the_distance(draft2024):

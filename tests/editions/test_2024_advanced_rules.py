@@ -439,6 +439,16 @@ def test_a8_challenge_keeps_the_ball_needs_more_than_the_value_and_may_dribble(d
     assert s["condition"]["home"]["midfield"] == 3
 
 
+def test_a8_challenge_creative_outcome_may_still_make_the_normal_move(draft2024):
+    """A8: the dribble comes "instead of the normal creative outcome move": a team that does not dribble makes that move."""
+    creative = {"from": "home_front", "to": "home_left_wing", "keeper": False, "ball": False}
+    s = position(draft2024, {"centre": 3, "home_front": 7}, {"centre": 2, "away_front": 8}, value=3, rules=["A1", "A8"],
+                 dice=[5, 4], answers=["use", None, creative, None], defaults={"action": "pass"})
+    s.run("one_action", "home")
+    assert s.logs("creative") and s["ball.area"] == "centre"
+    assert s.count("home", "home_left_wing") == 1
+
+
 def test_a8_equal_is_not_enough_in_a_challenge(draft2024):
     """A8: a die equal to the ball value does not count: 3 and 6 against 3 are only supportive."""
     s = position(draft2024, {"centre": 3, "home_front": 7}, {"centre": 2, "away_front": 8}, value=3, rules=["A1", "A8"],

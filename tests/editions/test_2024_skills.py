@@ -40,7 +40,7 @@ def position(ed, home, away, skills, ball="centre", value=3, control="home", pha
     d.update(defaults or {})
     s = Scenario(ed, dice=dice, answers=answers, defaults=d, rules=list(rules), skills=skills)
     s.pieces("home", home, keepers[0]).pieces("away", away, keepers[1])
-    s.state(control=control, phasing=phasing or control, ball__area=ball, ball__value=value, minute=20)
+    s.state(control=control, phasing=phasing or control, acting=phasing or control, ball__area=ball, ball__value=value, minute=20)
     s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
     s.set("condition", {"home": dict(FULL), "away": dict(FULL)})
     return s
@@ -147,6 +147,14 @@ def test_a_reserve_skill_does_not_run(draft2024):
 
 
 # ---- TEAM SKILLS
+def test_trained_formation_change_only_at_the_end_of_the_owners_action_stage(draft2024):
+    """A12 Trained formation change: "at the end of the action stage": the team's own (phasing) stage, not the opponent's."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained formation change"]}, phasing="away",
+                 use={"Trained formation change": True}, answers=[[3, 4, 3]])
+    fire(s, "action_stage_end")
+    assert used(s, "Trained formation change") == 0 and s["formation"]["home"] == [4, 4, 2]
+
+
 def test_trained_formation_change_moves_two_players_once_per_match(draft2024):
     s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained formation change"]},
                  use={"Trained formation change": True}, answers=[[3, 4, 3]])
@@ -202,7 +210,7 @@ def test_trained_special_event_two_actions_at_a_free_kick(draft2024):
     """A free kick turn: the pass, then a second action (a sprint) of the same team."""
     s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Trained special event"]}, value=2,
                  dice=[6, 6, 1, 2], use={"Trained special event": True},
-                 defaults={"free kick": "pass", "pass target": "home_front", "action": "sprint"})
+                 defaults={"free kick": "pass", "pass target": "home_front", "action": "sprint", "reaction move": None})
     s.set("restart", "free_kick")
     s.run("play_turn")
     assert used(s, "Trained special event") == 1 and cp(s, "home", "midfield") == 3
@@ -409,6 +417,17 @@ def test_skilled_wing_back_dribbles_forward_past_a_defender(draft2024):
     assert s["sprint.moves"] == 2 and cp(s, "home", "midfield") == 3
 
 
+def test_skilled_wing_back_dribbler_moves_once_and_no_second_dribble(draft2024):
+    """4.4: a player "can be moved only once in the same sprint action"; 4.4.2 allows one dribble: after the wing back's
+    dribble the dribbler does not move again and nobody dribbles."""
+    s = position(draft2024, {"home_left_wing": 2, "centre": 8}, {"home_left_wing": 1, "away_front": 9},
+                 {"home": ["Skilled wing back"]}, ball="home_left_wing", value=3, dice=[3, 4], use={"Skilled wing back": True})
+    s.run("sprint", "home")
+    options = asked(s, "sprint move")[0].options
+    assert not any(o["from"] == "away_left_wing" for o in options if o is not None)
+    assert not any(o["ball"] for o in options if o is not None)
+
+
 def test_fast_defender_moves_into_the_target_first(draft2024):
     s = position(draft2024, {"centre": 8, "away_front": 2}, {"centre": 5, "away_front": 1, "away_penalty": 4},
                  {"away": ["Fast defender"]}, use={"Fast defender": True}, answers=[mv("centre", "away_front")])
@@ -427,10 +446,18 @@ def test_catenaccio_moves_the_second_lowest_player(draft2024):
 
 # ---- MIDFIELDERS
 def test_midfield_general_one_action_less_for_the_opponent(draft2024):
-    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True})
-    s.set("actions", 3)
-    fire(s, "action_stage_start")
-    assert s["actions"] == 2 and cp(s, "away", "midfield") == 3
+    """Midfield general, "played at the opponent's momentum stage after it has rolled the dice": 1 and 4 in midfield give
+    three actions, two after the skill, and the time marker moves two minutes (4.2.2)."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True}, dice=[1, 4])
+    s.run("momentum_stage")
+    assert s["actions"] == 2 and s["minute"] == 22 and cp(s, "away", "midfield") == 3
+
+
+def test_midfield_general_leaves_at_least_one_action(draft2024):
+    """4.1.1: "The team can perform always at least one action": with one action rolled the skill is not played."""
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"away": ["Midfield general"]}, use={"Midfield general": True}, dice=[6, 5])
+    s.run("momentum_stage")
+    assert s["actions"] == 1 and used(s, "Midfield general") == 0
 
 
 def test_creative_midfielder_supportive_becomes_creative(draft2024):
@@ -450,11 +477,17 @@ def test_midfield_pressing_brings_a_player_to_the_ball(draft2024):
 
 
 def test_crossing_minus_one_on_a_long_pass_from_a_side_area(draft2024):
-    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Crossing"]}, ball="away_front", value=4, use={"Crossing": True})
-    fire(s, "pass_dice", start="home_left_wing", target="away_front")
-    assert s["ball.value"] == 3
-    fire(s, "pass_dice", start="centre", target="away_penalty")
-    assert s["ball.value"] == 3 and used(s, "Crossing") == 1
+    """Crossing, "played when pass modifiers are applied", paid "in the area where the ball is located when the skill is
+    used": the wing's zone (midfield), not the target's; -1 among the pass modifiers."""
+    s = position(draft2024, {"home_left_wing": 3, "centre": 4, "away_front": 3}, {"away_penalty": 4, "centre": 6},
+                 {"home": ["Crossing"]}, ball="home_left_wing", value=2, use={"Crossing": True}, dice=[6, 6],
+                 defaults={"pass target": "away_front"})
+    s.run("pass_action", "home")
+    assert ("skill_crossing", -1) in s.modifiers() and used(s, "Crossing") == 1
+    assert cp(s, "home", "midfield") == 3 and cp(s, "home", "attack") == 2
+    s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, {"home": ["Crossing"]}, use={"Crossing": True})
+    fire(s, "pass_target_chosen", start="centre", target="away_penalty")
+    assert used(s, "Crossing") == 0
 
 
 def test_regista_lowest_die_after_a_creative_long_pass(draft2024):
@@ -542,6 +575,21 @@ def test_goal_poacher_difficult_attempt_after_a_supportive_pass(draft2024):
     s = shot_position(draft2024, {"home": ["Goal poacher"]}, [6, 3], use={"Goal poacher": True})
     fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
     assert s["score"]["home"] == 1 and s.left == "turn" and cp(s, "home", "attack") == 1
+
+
+def test_no_goal_poacher_or_loose_cannon_after_a_blocked_supportive_pass(draft2024):
+    """4.7.3: no supporting player can come: "the turn is finished and it cannot make more actions or a goal attempt"."""
+    s = position(draft2024, {"centre": 1, "away_penalty": 1, "home_front": 8}, {"away_penalty": 3, "home_front": 7}, {"home": ["Goal poacher"]},
+                 ball="centre", value=1, use={"Goal poacher": True}, dice=[6, 1, 6, 6], defaults={"pass target": "away_penalty"})
+    s.run("pass_action", "home")
+    assert s.logs()[-1] == "home cannot bring a supporting player: the turn ends" and s.left == "turn"
+    assert used(s, "Goal poacher") == 0 and not s.logs("goal_attempt")
+    # Loose cannon's equal dice give a supportive outcome only through an easy situation (4.7.3.1): fire the trigger directly
+    s = position(draft2024, {"away_front": 2, "centre": 8}, {"away_penalty": 3, "away_left_wing": 7},
+                 {"home": ["Loose cannon"]}, ball="away_front", value=3, dice=[4])
+    s.set("pass.stuck", True)
+    fire(s, "pass_done", start="centre", target="away_front", outcome="supportive", dice=[5, 5])
+    assert used(s, "Loose cannon") == 0 and s["score"]["home"] == 0
 
 
 def test_actor_free_kick_instead_of_a_special_event(draft2024):

@@ -1,5 +1,7 @@
 """2024 draft, chapter 5: offside, free kick, corner kick, goal kick, penalty kick and cards."""
 
+import pytest
+
 from fuba_rules.scenario import Scenario
 
 STAY = {"set piece move": None, "kick-off setup": "centre"}
@@ -65,11 +67,17 @@ def test_quick_free_kick_in_own_half_keeps_the_position(draft2024):
     assert s.count("home", "home_front") == 5 and s.left == "turn"
 
 
+def free_kick_setup(ed, setup_area):
+    """Home's free kick in the away front area; every other player set up in setup_area."""
+    s = position(ed, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
+                 defaults={**STAY, "set piece setup": setup_area})
+    s.run("free_kick", "home")
+    return s
+
+
 def test_free_kick_in_the_opponents_half_is_a_new_setup(draft2024):
     """5.2.1: a new setup with at least one controlling player in the free kick area."""
-    s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
-                 defaults={**STAY, "set piece setup": "centre"})
-    s.run("free_kick", "home")
+    s = free_kick_setup(draft2024, "centre")
     assert s.count("home", "away_front") == 1 and s.count("home", "centre") == 9
 
 
@@ -82,13 +90,37 @@ def test_free_kick_in_the_penalty_area_is_a_penalty_kick(draft2024):
 
 
 def test_free_kick_turn_offers_a_pass_or_a_direct_shot(draft2024):
-    """5.2.2: the momentum stage is skipped; one pass or a goal attempt."""
+    """5.2.2: "The momentum stage is skipped and the controlling team chooses": one pass or a goal attempt."""
     s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_penalty": 5, "centre": 5}, ball="away_front", value=2,
-                 dice=[6, 6], answers=["shoot"], defaults=STAY)
+                 dice=[6, 6], answers=["shoot"], defaults={**STAY, "reaction move": None})
     s.state(restart="free_kick")
     s.run("play_turn")
     assert s.logs("goal_attempt")
-    assert s.agent.asked[0].options == ("pass", "shoot")
+    assert [d.options for d in s.agent.asked if d.label == "free kick"] == [("pass", "shoot")]
+
+
+def test_set_piece_turns_keep_the_reaction_stage(draft2024):
+    """5.2.2, 5.3.2, 5.4: a set piece turn skips "the momentum stage", not the reaction stage (4.1) before it."""
+    for restart in ["free_kick", "corner", "goal_kick"]:
+        s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_penalty": 5, "centre": 5}, ball="away_front", value=2)
+        s.state(restart=restart)
+        with pytest.raises(LookupError):  # the script stops at the first decision of the turn
+            s.run("play_turn")
+        assert [d.label for d in s.agent.asked] == ["reaction move"], restart
+
+
+def test_set_piece_setup_ignores_offside(draft2024):
+    """5.2.1: "All other players can be set up without restriction": the kicking team may set up beyond the defenders."""
+    s = free_kick_setup(draft2024, "away_penalty")
+    assert s.count("home", "away_front") == 1 and s.count("home", "away_penalty") == 9
+
+
+def test_corner_setup_ignores_offside(draft2024):
+    """5.1: "The offside rule does not apply when ... a corner kick is taken"; 5.3.1: the others set up without restriction."""
+    s = position(draft2024, {"away_front": 3, "centre": 7}, {"away_front": 5, "centre": 5}, ball="away_front",
+                 answers=["away_left_spot"], defaults={**STAY, "set piece setup": "away_penalty"})
+    s.run("corner_kick", "home")
+    assert s.count("home", "away_penalty") == 9
 
 
 def test_free_kick_pass_not_into_the_start_area_without_two_players(draft2024):
@@ -112,7 +144,7 @@ def test_corner_kick_from_the_corner_spot(draft2024):
 def test_corner_taker_leaves_the_spot_after_the_kick(draft2024):
     """5.3.2: after the first action the kicker is no longer in the corner kick area."""
     s = position(draft2024, {"away_left_spot": 1, "away_penalty": 5, "centre": 4}, {"away_penalty": 5, "centre": 5}, ball="away_left_spot", value=2,
-                 dice=[1, 1], answers=["away_penalty"], defaults=STAY)
+                 dice=[1, 1], answers=[None, "away_penalty"], defaults=STAY)
     s.state(restart="corner")
     s.run("play_turn")
     assert s.count("home", "away_left_spot") == 0 and s.count("home", "away_left_corner") == 1

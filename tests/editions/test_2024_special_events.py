@@ -72,7 +72,7 @@ def event(ed, ct_die, other_die, dice=(), answers=(), rules=("A13",), defaults=N
     s = Scenario(ed, dice=[*momentum, ct_die, other_die, *dice], answers=answers, defaults={**STAY, **(defaults or {})},
                  rules=rules, skills=skills)
     s.pieces("home", HOME if home is None else home, "home_penalty").pieces("away", AWAY if away is None else away, "away_penalty")
-    s.state(control=control, phasing=phasing or control, ball__area=ball, ball__value=value, minute=minute)
+    s.state(control=control, phasing=phasing or control, acting=phasing or control, ball__area=ball, ball__value=value, minute=minute)
     s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
     return s
 
@@ -239,6 +239,18 @@ def test_fast_situation_nt_gives_the_other_team_one_action_first(draft2024):
     s.run("momentum_stage")
     assert s.agent.asked[0].team == "away"
     assert s["ball.value"] == 5 and s["actions"] == 1
+
+
+def test_fast_situation_nt_action_is_the_acting_teams_for_skills(draft2024):
+    """A13 1/5 with A12: the non-phasing team's action is its own: its Crossing (played "when pass modifiers are applied"
+    in its passing action) is offered, though it is not the phasing team."""
+    s = event(draft2024, 1, 5, dice=[6, 6], control="away", phasing="home", ball="away_left_wing", rules=("A1", "A12", "A13"),
+              skills={"home": [], "away": ["Crossing"]},
+              answers=["pass"], defaults={"pass target": "home_front", "use Crossing": "use", "creative move": None, "goal attempt": None})
+    s.pieces("away", {"away_left_wing": 2, "centre": 2, "home_front": 6}, "away_penalty")
+    conditions(s, [4, 4, 2], [4, 4, 2])
+    s.run("momentum_stage")
+    assert s.match.tally["skill:Crossing"] == 1 and s["phasing"] == "home"
 
 
 def test_fast_situation_pt_gives_one_more_action(draft2024):

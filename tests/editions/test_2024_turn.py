@@ -140,6 +140,15 @@ def test_half_time_formation_change_moves_one_player_between_lines(draft2024):
     assert s["formation"] == {"home": [3, 5, 2], "away": [4, 4, 2]}
 
 
+def test_half_time_formation_change_needs_the_coach(draft2024):
+    """A12 Angry coach: a coach removed from the match means the team cannot "make formation changes", at half time (2.2) too."""
+    s = Scenario(draft2024, answers=[None])
+    s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+    s.set("coach_sent_off", {"home": True, "away": False})
+    s.run("half_time")
+    assert [d.team for d in s.agent.asked] == ["away"]
+
+
 def test_second_half_starts_with_the_other_team_in_control(draft2024):
     """4.2.2.3: the team that started the first half as the defending team now starts in control."""
     from fuba_rules.sim.play import new_match

@@ -82,6 +82,15 @@ def test_tiredness_test_is_made_when_the_marker_moves_five(ed):
     assert s["minute"] == 25 and len(s.logs("tiredness_test")) == 2
 
 
+def test_no_tiredness_test_when_stoppage_time_stops_the_marker_short_of_five(ed):
+    """A2.2: "If the time marker is moved 5 or more squares": at 43 a difference of 5 moves it 44, 45, +1: three squares."""
+    s = position(ed, dice=[6, 1]).state(minute=43)
+    s.run("dice_stage")
+    s.run("time_stage")
+    assert (s["minute"], s["stoppage"]) == (45, 1)
+    assert not s.logs("tiredness_test") and s.dice_left == 0
+
+
 def test_tiredness_example_one_player_less_in_each_line(ed):
     """A2.3 example: a 4-4-2 team that suffers tiredness moves as a 3-3-1."""
     s = position(ed)
@@ -128,6 +137,17 @@ def test_injury_one_returns_next_turn_in_the_centre(ed):
     assert s.count("home", "centre") == 4
 
 
+def test_injured_player_stays_out_through_a_new_setup(ed):
+    """A4: 3: "The player is out of the game for the following two turns": a corner setup in between does not bring him back."""
+    s = position(ed, rules=("A4",), dice=[3], answers=["home_front", "away_right_spot"], defaults=QUIET).state(turn=5)
+    s.run("suffer_injury", "home")
+    s.run("corner_kick", "home")
+    assert sum(s.match.pieces["home"].values()) == 9 and s["injured"]["home"] == [8]
+    s.state(turn=8)
+    s.match.fire("action_stage_start", {"team": "home"})
+    assert sum(s.match.pieces["home"].values()) == 10
+
+
 def test_injury_four_is_for_good(ed):
     s = position(ed, rules=("A4",), dice=[4], answers=["home_front"])
     s.run("suffer_injury", "home")
@@ -152,6 +172,14 @@ def test_aggressive_pressing_two_dice_lower_kept_and_costs_a_point(ed):
     s.pieces("away", {"centre": 3, "away_front": 4, "away_left_wing": 3}, "away_penalty")
     s.run("pressing", "home", False, True)
     assert s["control"] == "home" and s["ball.value"] == 2 and points(s, "home") == [4, 3, 2]
+
+
+def test_aggressive_pressing_pays_from_the_zone_where_the_ball_is(ed):
+    """A6: "spend one condition point from the zone where the ball exists": ball in home's defence, target in midfield."""
+    s = position(ed, rules=("A2", "A6"), dice=[5, 2], defaults={"condition point: -1 for the pressing die": None})
+    s.state(control="away", ball__value=3, ball__area="home_front", turn__target="centre")
+    s.run("pressing", "home", False, True)
+    assert s["control"] == "home" and points(s, "home") == [3, 4, 2]
 
 
 def test_failed_aggressive_pressing_gives_a_free_kick_and_a_card_roll(ed):

@@ -83,3 +83,14 @@ def test_c4_late_start_is_read_from_the_organisers_carry(ed):
     r = play_match(ed, 11, rules_on={"C4"}, carry={"late_start": True})
     first_half_turns = [e for e in r.events if e["kind"] == "log" and e.get("tag") == "half_end"]
     assert first_half_turns
+
+
+def test_advanced_switches_on_the_advanced_rules_but_not_the_competition_rules(ed):
+    """C1-C4 are a tournament's choice ("COMPETITION RULES"), not advanced rules: --advanced leaves them off, --with names them."""
+    import argparse
+
+    from fuba_rules.cli._options import _rules
+
+    advanced = _rules(argparse.Namespace(advanced=True, with_rules=None), ed)
+    assert "A8" in advanced and not {"C1", "C2", "C3", "C4"} & set(advanced)
+    assert _rules(argparse.Namespace(advanced=False, with_rules="A8,C3"), ed) == ["A8", "C3"]

@@ -70,6 +70,16 @@ def test_corner_kick_setup_one_player_in_the_corner_ball_one(ed):
     assert s["ball.value"] == 1 and s["restart"] == "corner" and s.left == "turn"
 
 
+def test_corner_setup_ignores_offside(ed):
+    """5.2.1: "All other players can be setup without restriction"; 4.1: offside "does not apply when ... a corner kick is taken"."""
+    s = position(ed, answers=["away_right_spot"], defaults={**QUIET, "set piece setup": "away_penalty"})
+    assert s.value("offside", "home", "away_penalty") is True  # against the defenders' positions before the setup
+    s.run("corner_kick", "home")
+    assert s.count("home", "away_penalty") == 9
+    moves = s.value("setup_adjust_moves", "home", "corner", [])
+    assert {"from": "away_penalty", "to": "away_left_corner"} in moves
+
+
 def test_corner_taker_leaves_the_spot_when_the_ball_moves(ed):
     s = position(ed).state(control="home", ball__area="away_right_spot", turn__kind="corner", turn__start="away_right_spot", turn__target="away_penalty")
     s.pieces("home", {"away_right_spot": 1, "away_penalty": 3, "centre": 6}, "home_penalty")

@@ -74,6 +74,16 @@ def test_fanatic_fans_three_gives_three_actions(ed):
     assert s["stage.actions"]["home"] == 3
 
 
+def test_fanatic_fans_five_gives_two_moves_of_any_type(ed):
+    """A8 Fanatic fans 5: "+2 moves (any type)": after a forward movement, two more moves of any type (here sideways)."""
+    sideways = {"from": "home_front", "to": "home_left_wing", "keeper": False, "ball": False}
+    s = position(ed, home=["Fanatic fans"], use=["Fanatic fans"], dice=[5],
+                 defaults={"movement type": "forward", "move": None, "bonus move (any type)": sideways})
+    s.match.fire("action_stage_start", {"team": "home"})
+    s.run("movement", "home", False)
+    assert s.count("home", "home_left_wing") == 4 and s.count("home", "home_front") == 1
+
+
 def test_fanatic_fans_one_raises_the_ball_only_for_the_passive_team(ed):
     s = position(ed, away=["Fanatic fans"], use=["Fanatic fans"], dice=[1])
     s.match.fire("action_stage_start", {"team": "away"})
@@ -87,6 +97,26 @@ def test_stopper_counts_one_player_as_three_in_the_defence_zone(ed):
     assert s.value("players", "away", "away_front") == 3
     s.match.fire("action_stage_end", {"team": "home"})
     assert s.value("players", "away", "away_front") == 1
+
+
+def test_stopper_counts_as_three_in_the_goal_attempt_modifiers(ed):
+    """A8 Stopper: "counted as three players ... during the opponent actions", so in the goal attempt's penalty-area
+    modifier too (4.7): keeper and stopper (4) against two attackers gives -1."""
+    s = position(ed, away=["Stopper"], use=["Stopper"], dice=[6]).state(ball__area="away_penalty", turn__target="away_penalty")
+    s.pieces("home", {"away_penalty": 2, "centre": 8}, "home_penalty")
+    s.pieces("away", {"away_penalty": 1, "centre": 9}, "away_penalty")
+    s.match.fire("action_stage_start", {"team": "home"})
+    s.run("goal_attempt", "home", False, False)
+    assert ("shot_box_fewer", -1) in s.modifiers()
+
+
+def test_stopper_stops_a_straight_move_as_three_players(ed):
+    """A8 Stopper counts as three; 4.8.2: a straight move stops in an area where the opponent has more players."""
+    s = position(ed, away=["Stopper"], use=["Stopper"]).state(turn__target="away_front")
+    s.pieces("home", {"away_front": 1, "centre": 9}, "home_penalty")
+    s.pieces("away", {"away_front": 1, "centre": 9}, "away_penalty")
+    s.match.fire("action_stage_start", {"team": "home"})
+    assert s.value("line_stops", "home", "centre", "forward", 4) == ["away_front"]
 
 
 def test_target_man_counts_one_player_as_three_in_the_attack_zone(ed):

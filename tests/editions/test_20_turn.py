@@ -261,3 +261,13 @@ def test_a_whole_turn_runs_the_seven_stages_in_order(ed):
     order = [next(i for i, t in enumerate(texts) if key in t) for key in
              ["plays Centre area -> Centre area", "rolls 5", "control kept", "new ball value 2", "home adjusts", "home: midfield movement", "away: midfield movement", "away adjusts"]]
     assert order == sorted(order)
+
+
+def test_player_joining_the_ball_may_still_move(ed):
+    """4.4: the closest player joins the ball; "The move does not otherwise limit movement options": he is not marked as moved."""
+    s = midfield(ed, defaults={"player to the ball": {"from": "centre", "to": "away_left_wing", "keeper": False, "ball": False, "d": 1}})
+    s.state(ball__area="away_left_wing")
+    s.set("moved", {"home": [], "away": []})
+    s.run("join_ball", "home")
+    assert s.count("home", "away_left_wing") == 1
+    assert s["moved"]["home"] == []
