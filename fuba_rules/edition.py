@@ -17,7 +17,7 @@ from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import nodes as n
-from .lang.checker import Checker, StateSpec, Symbols
+from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
@@ -258,6 +258,7 @@ class _Build:
         for body, params, what, block in self.checks:
             if body is not None:
                 (checker.check_block if block else checker.check_expr)(body, params, what)
+                self.diags.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -417,6 +418,8 @@ class _Build:
                     info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")},
                     quiet=bool(h.get("quiet", False)),
                 )
+                if hook.optional and parts[4] is None:
+                    self.diags.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent uses it at random", "warning"))
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))

@@ -319,3 +319,24 @@ class Checker:
             self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
         elif arg.value not in known:
             self.error(arg, f"unknown {what} '{arg.value}'{did_you_mean(arg.value, known)}")
+
+
+def advice_warnings(tree: Any) -> list[Diagnostic]:
+    """A warning for each `may_choose` without `prefer=`: the coach would play it on a coin toss.
+
+    Declining is always an option there, so advice is what tells an agent when to act;
+    docs/agents.md says how to write it.
+    """
+    out: list[Diagnostic] = []
+    stack = [tree]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, n.Node):
+            if isinstance(x, n.Call) and x.name == "may_choose" and "prefer" not in x.kwargs:
+                out.append(Diagnostic(x.pos, "optional decision without prefer= advice: the coach agent picks it at random", "warning"))
+            stack.extend(getattr(x, f.name) for f in attrs.fields(type(x)) if f.name != "pos")
+    return out
