@@ -161,6 +161,7 @@ class _Build:
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
         self.warnings: list[Diagnostic] = []
+        self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -183,6 +184,7 @@ class _Build:
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
             raise FubaError(sorted(self.diags, key=_sort_key))
+        self.warnings += self.advice
         comp = self.compile_all(sym, parsed, mod_params)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
@@ -258,7 +260,7 @@ class _Build:
         for body, params, what, block in self.checks:
             if body is not None:
                 (checker.check_block if block else checker.check_expr)(body, params, what)
-                self.diags.extend(advice_warnings(body))
+                self.advice.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -419,7 +421,7 @@ class _Build:
                     quiet=bool(h.get("quiet", False)),
                 )
                 if hook.optional and parts[4] is None:
-                    self.diags.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent uses it at random", "warning"))
+                    self.advice.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent uses it at random", "warning"))
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))

@@ -1,7 +1,7 @@
 """FUBA as an OpenSpiel game: `import fuba_rules.openspiel` registers `python_fuba`.
 
     import pyspiel, fuba_rules.openspiel
-    game = pyspiel.load_game("python_fuba", {"edition": "2.0"})
+    game = pyspiel.load_game("python_fuba", {"edition": EDITION_ID})
 
 Two players (0 home, 1 away); every die and every random pick of the rules is a chance
 node with its exact probabilities; a player's legal actions are the option indexes of
@@ -32,7 +32,7 @@ except ImportError as e:  # pragma: no cover - the extra is part of .[dev]
 
 MAX_ACTIONS = 64
 MAX_GAME_LENGTH = 1_000_000
-_DEFAULTS = {"edition": "2024-draft", "rules": "", "mods": "", "max_clock": 0, "max_actions": MAX_ACTIONS}
+_DEFAULTS = {"edition": "", "rules": "", "mods": "", "max_clock": 0, "max_actions": MAX_ACTIONS}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_fuba",
@@ -101,6 +101,8 @@ class _Setup:
         from .edition import load_edition
 
         edition, mods, rules, self.max_clock, self.max_actions = key
+        if not edition:
+            raise ValueError("python_fuba needs the parameter edition (an id such as those `fuba editions` lists, or a path)")
         self.edition = load_edition(edition, [m.strip() for m in mods.split(",") if m.strip()])
         self.rules_on = frozenset(r.strip() for r in rules.split(",") if r.strip())
         unknown = sorted(self.rules_on - set(self.edition.rules))
