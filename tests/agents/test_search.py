@@ -34,13 +34,18 @@ class _FirstDecisionOnly:
         return self.answers[-1][1]
 
 
-def test_search_answers_a_decision_after_its_budget_of_playouts(short2024):
-    search = SearchAgent(1, Budget(playouts=3))
+def first_answer(short2024, search: SearchAgent, seed: int) -> tuple:
+    """The search agent's (probe, decision, pick) for the first decision it is asked."""
     probe = _FirstDecisionOnly(search)
-    m = new_match(short2024, 5, (probe, "coach"), record=False)
+    m = new_match(short2024, seed, (probe, "coach"), record=False)
     with pytest.raises(_Stop):
         m.run()
-    decision, pick = probe.answers[0]
+    return probe, *probe.answers[0]
+
+
+def test_search_answers_a_decision_after_its_budget_of_playouts(short2024):
+    search = SearchAgent(1, Budget(playouts=3))
+    probe, decision, pick = first_answer(short2024, search, 5)
     assert 0 <= pick < len(decision.options)
     assert search.playouts == 3
     assert probe.rolled_while_thinking == 0, "playouts roll their own dice, never the real match's"
@@ -48,9 +53,5 @@ def test_search_answers_a_decision_after_its_budget_of_playouts(short2024):
 
 def test_a_time_budget_still_tries_every_option_once(short2024):
     search = SearchAgent(2, Budget(seconds=0.001))
-    probe = _FirstDecisionOnly(search)
-    m = new_match(short2024, 6, (probe, "coach"), record=False)
-    with pytest.raises(_Stop):
-        m.run()
-    decision, _ = probe.answers[0]
+    _, decision, _ = first_answer(short2024, search, 6)
     assert search.playouts >= len(decision.options)
