@@ -17,7 +17,7 @@ from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import nodes as n
-from .lang.checker import Checker, StateSpec, Symbols
+from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
@@ -171,6 +171,7 @@ class _Build:
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
+        self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -201,6 +202,7 @@ class _Build:
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
             raise FubaError(sorted(self.diags, key=_sort_key))
+        self.warnings += self.advice
         comp = self.compile_all(sym, parsed, mod_params)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
@@ -276,6 +278,7 @@ class _Build:
         for body, params, what, block in self.checks:
             if body is not None:
                 (checker.check_block if block else checker.check_expr)(body, params, what)
+                self.advice.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -435,6 +438,8 @@ class _Build:
                     info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")},
                     quiet=bool(h.get("quiet", False)),
                 )
+                if hook.optional and parts[4] is None:
+                    self.advice.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent uses it at random", "warning"))
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))

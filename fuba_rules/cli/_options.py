@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fuba_rules.agents import AGENTS
+from fuba_rules.agents import make_agent
 from fuba_rules.cli import arg, editions_root
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 from fuba_rules.edition import Edition, load_edition
@@ -62,8 +62,10 @@ def _team_file(path: Path, ed: Edition) -> dict[str, list[str]]:
 
 
 def _agent(name: str) -> str:
-    if name not in AGENTS:
-        raise argparse.ArgumentTypeError(f"unknown agent '{name}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)}")
+    try:
+        make_agent(name, 0)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
     return name
 
 
@@ -75,7 +77,7 @@ def _teams(ed: Edition) -> dict[str, str]:
 MATCH_ARGS = (
     arg("edition", help="edition id (see `fuba editions`) or path"),
     arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
-    arg("--home", type=_agent, default="coach", help="agent for the home team: random or coach (default coach)"),
+    arg("--home", type=_agent, default="coach", help="agent for the home team: random, coach or search[:PLAYOUTS|:SECONDSs] (default coach)"),
     arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced or competition rules to switch on, e.g. A1,A6,A10 or C3"),

@@ -370,3 +370,24 @@ def _value_kind(e: n.Node, sym: Symbols) -> str:
             return "number"
         return "a text" if isinstance(v, str) else "a list" if isinstance(v, list) else "unknown"
     return "unknown"
+
+
+def advice_warnings(tree: Any) -> list[Diagnostic]:
+    """A warning for each `may_choose` without `prefer=`: the coach would play it on a coin toss.
+
+    Declining is always an option there, so advice is what tells an agent when to act;
+    docs/agents.md says how to write it.
+    """
+    out: list[Diagnostic] = []
+    stack = [tree]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif isinstance(x, dict):
+            stack.extend(x.values())
+        elif isinstance(x, n.Node):
+            if isinstance(x, n.Call) and x.name == "may_choose" and "prefer" not in x.kwargs:
+                out.append(Diagnostic(x.pos, "optional decision without prefer= advice: the coach agent picks it at random", "warning"))
+            stack.extend(getattr(x, f.name) for f in attrs.fields(type(x)) if f.name != "pos")
+    return out

@@ -9,6 +9,7 @@ from typing import Any
 import attrs
 
 from ..agents import make_agent
+from ..agents.history import recorded, wants_history
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..dice import SeededDice
@@ -66,7 +67,10 @@ def new_match(
     carry: dict[str, Any] | None = None,
 ) -> MatchState:
     players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
-    return MatchState(edition, SeededDice(seed), players, frozenset(rules_on), skills, record, carry)
+    dice: Any = SeededDice(seed)
+    if wants_history(players):  # a search agent replays the match so far with other dice
+        dice, players = recorded(dice, players, skills, carry)
+    return MatchState(edition, dice, players, frozenset(rules_on), skills, record, carry)
 
 
 def play_match(

@@ -47,7 +47,8 @@ def test_c1_passes_the_match_on(ed):
 def test_c2_primary_formation_chosen_once_and_a_different_one_costs_a_point(ed):
     first = play_match(ed, 7, rules_on={"A2", "C2"})
     assert not reductions(first, "home") and not reductions(first, "away")
-    assert first.carry["primary_home"] in ([4, 5, 1], [3, 5, 2])
+    played = next(e["choice"] for e in first.events if e["kind"] == "choice" and e["label"] == "formation" and e["team"] == "home")
+    assert first.carry["primary_home"] == list(ed.tables["formations"].exact[played])
     carry = dict(first.carry, primary_home=[5, 4, 1])
     second = play_match(ed, 8, rules_on={"A2", "C2"}, carry=carry)
     assert len(reductions(second, "home")) == 1 and second.carry["primary_home"] == [5, 4, 1]

@@ -1,0 +1,45 @@
+"""The coach: plays any edition by the advice its rules attach to their decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.decisions import Decision
+
+
+def advice(decision: Decision) -> list[float] | None:
+    """The rules' scores for each option as numbers (true is 1, false 0), or None without advice."""
+    if not decision.scores:
+        return None
+    return [float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else (1.0 if s else 0.0) for s in decision.scores]
+
+
+def best_options(decision: Decision) -> list[int]:
+    """The options the advice scores highest (every option when there is no advice)."""
+    scores = advice(decision)
+    if scores is None:
+        return list(range(len(decision.options)))
+    best = max(scores)
+    return [i for i, s in enumerate(scores) if s == best]
+
+
+class CoachAgent:
+    """Plays to win by the rules' own advice: the option the edition scores highest.
+
+    Editions attach `prefer:` advice to their decisions (for example the chance that a
+    pass succeeds, or the goal-attempt odds), so this agent plays every edition without
+    edition-specific code. Ties, and decisions without advice, are broken at random;
+    declining an optional decision scores 0.
+    """
+
+    name = "coach"
+
+    def __init__(self, seed: int = 0):
+        self._rng = random.Random(seed)
+
+    def choose(self, decision: Decision, match: Any) -> int:
+        n = len(decision.options)
+        if not decision.scores:
+            return self._rng.randrange(n)
+        return self._rng.choice(best_options(decision))

@@ -1,0 +1,154 @@
+"""What happened so far in a match, so that a search can continue it with other dice.
+
+A paused match cannot be resumed from a snapshot of its state (the rules pause deep in
+their own procedures), so a continuation replays the match from the kick-off: the same
+dice outcomes and the same answers, and from the pause on, new dice and new agents.
+`History` records both as the match is played; `Continuation` replays them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from ..board import TEAMS
+from ..dice import SIDES, Dice, SeededDice
+from ..engine.decisions import Decision
+
+DIE = 0  # the size recorded for a die: pick(n) records n
+
+
+@attrs.define
+class History:
+    """The dice outcomes (size, value) and the answers (option index) of one match, in order."""
+
+    dice: list[tuple[int, int]] = attrs.Factory(list)
+    answers: list[int] = attrs.Factory(list)
+    skills: dict[str, list[str]] | None = None  # each team's skills at the kick-off
+    carry: dict[str, Any] | None = None  # what earlier matches passed on
+
+
+class RecordingDice:
+    """Dice that write every outcome into a `History`."""
+
+    def __init__(self, inner: Dice, history: History):
+        self.inner, self.history = inner, history
+
+    def die(self) -> int:
+        v = self.inner.die()
+        self.history.dice.append((DIE, v))
+        return v
+
+    def pick(self, n: int) -> int:
+        v = self.inner.pick(n)
+        self.history.dice.append((n, v))
+        return v
+
+
+class RecordingAgent:
+    """An agent that writes its answers into a `History` (shared by both teams)."""
+
+    def __init__(self, inner: Any, history: History):
+        self.inner, self.history = inner, history
+        self.name = inner.name
+
+    def choose(self, decision: Decision, match: Any) -> int:
+        pick = self.inner.choose(decision, match)
+        self.history.answers.append(pick)
+        return pick
+
+
+def wants_history(agents: dict[str, Any]) -> bool:
+    """Some agent searches ahead (it says so with `needs_history = True`)."""
+    return any(getattr(a, "needs_history", False) for a in agents.values())
+
+
+def recorded(dice: Dice, agents: dict[str, Any], skills: dict[str, list[str]] | None = None, carry: dict[str, Any] | None = None) -> tuple[RecordingDice, dict[str, RecordingAgent]]:
+    """The match's dice and agents, recording into one new `History` (read it from `dice.history`)."""
+    h = History(skills={t: list(v) for t, v in (skills or {}).items()}, carry=dict(carry) if carry else None)
+    return RecordingDice(dice, h), {t: RecordingAgent(a, h) for t, a in agents.items()}
+
+
+def history_of(match: Any) -> History:
+    """The history of a running match whose dice record it (see `recorded`)."""
+    h = getattr(getattr(match, "dice", None), "history", None)
+    if not isinstance(h, History):
+        raise ValueError("this agent searches ahead and needs a match that records its history: start it with fuba_rules.sim.play.new_match")
+    return h
+
+
+class ReplayDice:
+    """The recorded outcomes first, then `after` (fresh dice, or a signal that a roll is wanted)."""
+
+    def __init__(self, recorded_dice: list[tuple[int, int]], after: Dice):
+        self.recorded, self.after, self.i = recorded_dice, after, 0
+
+    def _next(self, size: int) -> int | None:
+        if self.i >= len(self.recorded):
+            return None
+        want, value = self.recorded[self.i]
+        if want != size:
+            raise RuntimeError(f"the replay diverged: a roll of {size or SIDES} was recorded as one of {want or SIDES}")
+        self.i += 1
+        return value
+
+    def die(self) -> int:
+        v = self._next(DIE)
+        return self.after.die() if v is None else v
+
+    def pick(self, n: int) -> int:
+        v = self._next(n)
+        return self.after.pick(n) if v is None else v
+
+
+class ReplayAgent:
+    """Gives the recorded answers in turn, then hands each decision to `then(decision, match)`."""
+
+    name = "replay"
+
+    def __init__(self, answers: list[int], then: Callable[[Decision, Any], int]):
+        self.answers, self.then, self.i = answers, then, 0
+
+    def choose(self, decision: Decision, match: Any) -> int:
+        if self.i < len(self.answers):
+            self.i += 1
+            return self.answers[self.i - 1]
+        return self.then(decision, match)
+
+
+@attrs.frozen
+class Continuation:
+    """A paused match (edition, rules, skills, history) that can be played on to the end.
+
+    Each `play` replays the history and goes on with new dice drawn from `dice_seed`, so
+    a search never sees the dice the real match will roll. Today this replays from the
+    kick-off; when paused matches can be copied cheaply this is the one place to change.
+    """
+
+    edition: Any
+    rules_on: frozenset[str]
+    skills: dict[str, list[str]] | None
+    history: History
+    carry: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, match: Any) -> Continuation:
+        h = history_of(match)
+        return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
+
+    def play(self, policy: Callable[[Decision, Any], int], dice_seed: int) -> Any:
+        """Play the match on to the end: `policy` answers every decision after the pause."""
+        from ..engine.match import MatchState
+
+        dice = ReplayDice(self.history.dice, SeededDice(dice_seed))
+        agent = ReplayAgent(self.history.answers, policy)
+        m = MatchState(self.edition, dice, {t: agent for t in TEAMS}, self.rules_on, self.skills, record=False, carry=self.carry)
+        m.run()
+        return m
+
+
+def fresh_seed(rng: random.Random) -> int:
+    return rng.getrandbits(48)

@@ -1,0 +1,20 @@
+"""The random agent: a baseline that knows nothing about the rules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.decisions import Decision
+
+
+class RandomAgent:
+    """Picks uniformly among the legal options."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self._rng = random.Random(seed)
+
+    def choose(self, decision: Decision, match: Any) -> int:
+        return self._rng.randrange(len(decision.options))

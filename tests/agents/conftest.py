@@ -1,0 +1,13 @@
+"""Short matches (three minutes a half) keep search tests quick."""
+
+from __future__ import annotations
+
+import pytest
+from agentkit import ROOT, short_mod
+
+from fuba_rules import load_edition
+
+
+@pytest.fixture(scope="session")
+def short2024():
+    return load_edition("2024-draft", [short_mod("2024-draft")], ROOT)

@@ -1,0 +1,71 @@
+"""Agents: the factory's names and budgets, the coach's use of advice, and replays of a history."""
+
+from __future__ import annotations
+
+import pytest
+
+from fuba_rules.agents import CoachAgent, RandomAgent, SearchAgent, make_agent
+from fuba_rules.agents.history import Continuation, History, ReplayAgent, ReplayDice, recorded
+from fuba_rules.agents.search import Budget
+from fuba_rules.board import TEAMS
+from fuba_rules.cli import main
+from fuba_rules.dice import SeededDice
+from fuba_rules.engine.decisions import Decision
+from fuba_rules.engine.match import MatchState
+
+
+def test_the_factory_knows_each_agent_and_the_search_budgets():
+    assert isinstance(make_agent("random", 1), RandomAgent)
+    assert isinstance(make_agent("coach", 1), CoachAgent)
+    assert make_agent("search", 1).budget == Budget(playouts=50)
+    assert make_agent("search:400", 1).budget == Budget(playouts=400)
+    assert make_agent("search:0.5s", 1).budget == Budget(seconds=0.5)
+    assert make_agent("search:7", 1).name == "search:7"
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("serch", "did you mean 'search'"),
+    ("search:lots", "a search budget is a number of playouts"),
+    ("search:0", "must be positive"),
+    ("coach:5", "takes no budget"),
+])
+def test_a_bad_agent_name_or_budget_is_explained(spec, message):
+    with pytest.raises(ValueError, match=message):
+        make_agent(spec, 0)
+
+
+def test_the_command_line_rejects_a_bad_budget_without_a_traceback(capsys):
+    assert main(["simulate", "2024-draft", "--home", "search:lots", "-n", "1"]) == 2
+    assert "a search budget is a number of playouts" in capsys.readouterr().err
+
+
+def test_the_coach_takes_the_option_the_advice_scores_highest():
+    d = Decision("home", "goal attempt", ("shoot", None), (5, 0))
+    assert all(CoachAgent(s).choose(d, None) == 0 for s in range(20))
+    declined = Decision("home", "goal attempt", ("shoot", None), (-3, 0))
+    assert all(CoachAgent(s).choose(declined, None) == 1 for s in range(20))
+
+
+def test_a_recorded_history_replays_the_same_match(short2024):
+    """The dice outcomes and answers of a match, replayed, give the same match event for event."""
+
+    dice, agents = recorded(SeededDice(11), {t: CoachAgent(5 + i) for i, t in enumerate(TEAMS)})
+    original = MatchState(short2024, dice, agents, frozenset(), None)
+    original.run()
+    h = dice.history
+    replay = ReplayAgent(h.answers, lambda d, m: pytest.fail("the replay ran out of answers"))
+    again = MatchState(short2024, ReplayDice(h.dice, SeededDice(999)), {t: replay for t in TEAMS}, frozenset(), None)
+    again.run()
+    assert again.events == original.events
+
+
+def test_a_continuation_plays_on_with_new_dice_and_the_given_policy(short2024):
+    dice, agents = recorded(SeededDice(4), {t: CoachAgent(i) for i, t in enumerate(TEAMS)})
+    m = MatchState(short2024, dice, agents, frozenset(), None)
+    m.run()
+    half = History(dice.history.dice[:10], dice.history.answers[:3])
+    cont = Continuation(short2024, frozenset(), None, half)
+    asked = []
+    end = cont.play(lambda d, mm: asked.append(d.label) or 0, dice_seed=1)
+    assert asked, "the policy answers every decision after the pause"
+    assert end.S["minute"] >= 2 * short2024.constants["half_length"]
