@@ -40,17 +40,19 @@ def grouped_bars(title: str, categories: Sequence[str], series: dict[str, Sequen
     return _svg(fig)
 
 
-def forest(title: str, labels: Sequence[str], means: Sequence[float], lows: Sequence[float], highs: Sequence[float], marked: Sequence[bool]) -> str:
+def forest(title: str, labels: Sequence[str], means: Sequence[float], lows: Sequence[float], highs: Sequence[float], marked: Sequence[bool],
+           xlabel: str = "difference with 95% interval (red: significant after correction)") -> str:
     """One row per metric: the difference with its interval; zero is no change."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 0.3 * len(labels) + 1.2))
     ys = list(range(len(labels)))[::-1]
     for y, m, lo, hi, mark in zip(ys, means, lows, highs, marked):
         ax.errorbar([m], [y], xerr=[[m - lo], [hi - m]], fmt="o", color="tab:red" if mark else "tab:blue", capsize=3)
-    ax.axvline(0, color="grey", linewidth=0.8)
+    if min(lows, default=0) <= 0 <= max(highs, default=0):
+        ax.axvline(0, color="grey", linewidth=0.8)
     ax.set_yticks(ys, list(labels))
     ax.set_title(title)
-    ax.set_xlabel("difference with 95% interval (red: significant after correction)")
+    ax.set_xlabel(xlabel)
     return _svg(fig)
 
 

@@ -39,12 +39,13 @@ class ChoiceResult:
     label: str
     options: list[OptionResult]
     matrix: list[list[float]] | None = None  # home win rate, row = home option, column = away option
+    columns: list[str] = attrs.field(factory=list)  # away's options, the matrix columns
     notes: list[str] = attrs.field(factory=list)
 
     def as_json(self) -> dict:
         out = {"kind": self.kind, "label": self.label, "options": [o.as_json() for o in self.options], "notes": self.notes}
         if self.matrix is not None:
-            out["matrix"] = {"rows": [o.option for o in self.options], "home_win_rate": [[round(v, 4) for v in r] for r in self.matrix]}
+            out["matrix"] = {"rows": [o.option for o in self.options], "columns": self.columns, "home_win_rate": [[round(v, 4) for v in r] for r in self.matrix]}
         return out
 
 
@@ -60,15 +61,15 @@ class Balance:
         return {"edition": self.edition, "matches_per_option": self.n, "seed": self.seed, "baseline_home_win_rate": self.baseline.as_json(), "choices": [c.as_json() for c in self.choices]}
 
 
-def strategic_decisions(sample: Sample, max_options: int = 12) -> dict[str, list[str]]:
-    """Decisions always offered with the same options (2..max_options), in first-seen order."""
+def strategic_decisions(sample: Sample, max_options: int = 12) -> dict[str, dict[str, list[str]]]:
+    """Decisions the home team takes that always offer each team the same options
+    (2..max_options): label -> team -> options, most picked first."""
     out = {}
-    for label, sets in sample.offered.items():
-        if len(sets) == 1:
-            (options,) = sets
-            if 2 <= len(options) <= max_options:
-                order = [o for (lab, o) in sample.choices if lab == label]
-                out[label] = sorted(options, key=lambda o: (o not in order, order.index(o) if o in order else 0, o))
+    for label, by_team in sample.offered.items():
+        if "home" in by_team and all(len(sets) == 1 for sets in by_team.values()):
+            options = {t: sorted(next(iter(sets))) for t, sets in by_team.items()}
+            if all(2 <= len(o) <= max_options for o in options.values()):
+                out[label] = {t: sorted(o, key=lambda x: (-sample.choices[label, x], x)) for t, o in options.items()}
     return out
 
 
@@ -106,7 +107,7 @@ def run_balance(
     found = strategic_decisions(base, max_options)
     wanted = list(found) if decisions is None else [d for d in decisions if d in found]
     for label in wanted:
-        options = found[label]
+        options, columns = found[label]["home"], found[label].get("away")
         wins: dict[str, list[float]] = {}
         results = []
         for o in options:
@@ -115,13 +116,14 @@ def run_balance(
             results.append(OptionResult(o, interval(wins[o]), paired(WIN, WIN, base_wins, wins[o]).diff, base.choices[label, o]))
         _flag(results, wins, base, label)
         c = ChoiceResult("decision", label, results)
-        if matrix and {"home", "away"} <= base.asked_by.get(label, set()):
+        if matrix and columns:
+            c.columns = columns
             c.matrix = [
-                [sum(play_sample(side, seeds, agents, skills, force={"home": {label: h}, "away": {label: a}}, tick=tick).values[WIN]) / n for a in options]
+                [sum(play_sample(side, seeds, agents, skills, force={"home": {label: h}, "away": {label: a}}, tick=tick).values[WIN]) / n for a in columns]
                 for h in options
             ]
             for row, o in zip(c.matrix, results):
-                if all(row[j] >= max(r[j] for r in c.matrix) for j in range(len(options))):
+                if all(row[j] >= max(r[j] for r in c.matrix) for j in range(len(columns))):
                     o.flags.append("never worse in the matrix")
         choices.append(c)
     if with_skills and side.edition.skills:
@@ -161,7 +163,7 @@ def format_balance(b: Balance) -> str:
             lines.append(f"  {o.option:<{width}}  {w:>22}  {ch:>24}  {o.picked:>6}  {', '.join(o.flags)}")
         if c.matrix is not None:
             lines.append(f"  matrix: home win rate, row = home's option, column = away's")
-            lines.append("  " + " " * width + "".join(f"{o.option:>8}" for o in c.options))
+            lines.append("  " + " " * width + "".join(f"{o:>8}" for o in c.columns))
             for o, row in zip(c.options, c.matrix):
                 lines.append(f"  {o.option:<{width}}" + "".join(f"{v:8.2f}" for v in row))
         lines.extend(f"  {n}" for n in c.notes)

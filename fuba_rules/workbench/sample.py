@@ -88,13 +88,11 @@ class Recorder:
         self.inner, self.force = inner, dict(force or {})
         self.name = getattr(inner, "name", "agent")
         self.counts: Counter = counts if counts is not None else Counter()
-        self.offered: dict[str, set[frozenset[str]]] = {}
-        self.asked_by: dict[str, set[str]] = {}
+        self.offered: dict[str, dict[str, set[frozenset[str]]]] = {}
 
     def choose(self, decision: Any, match: Any) -> int:
         labels = decision.labels
-        self.offered.setdefault(decision.label, set()).add(frozenset(labels))
-        self.asked_by.setdefault(decision.label, set()).add(decision.team)
+        self.offered.setdefault(decision.label, {}).setdefault(decision.team, set()).add(frozenset(labels))
         want = self.force.get(decision.label)
         if want is not None and want in labels:
             return labels.index(want)
@@ -111,8 +109,7 @@ class Sample:
     texts: dict[str, str] = attrs.field(factory=dict)
     scores: list[tuple[int, int]] = attrs.field(factory=list)
     choices: Counter = attrs.field(factory=Counter)
-    offered: dict[str, set[frozenset[str]]] = attrs.field(factory=dict)
-    asked_by: dict[str, set[str]] = attrs.field(factory=dict)
+    offered: dict[str, dict[str, set[frozenset[str]]]] = attrs.field(factory=dict)  # label -> team -> option sets
     skills_used: Counter = attrs.field(factory=Counter)
 
     @property
@@ -165,10 +162,9 @@ def play_sample(
             if tag.startswith("skill:"):
                 sample.skills_used[tag[6:]] += c
         for p in players:
-            for label, sets in p.offered.items():
-                sample.offered.setdefault(label, set()).update(sets)
-            for label, teams in p.asked_by.items():
-                sample.asked_by.setdefault(label, set()).update(teams)
+            for label, by_team in p.offered.items():
+                for team, sets in by_team.items():
+                    sample.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
         if tick:
             tick()
     return sample

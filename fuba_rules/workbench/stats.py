@@ -77,10 +77,14 @@ def _r(x: float) -> float | None:
 
 
 def interval(values: Sequence[float]) -> Interval:
-    """Mean and 95% t interval; a single value (or no spread) has a zero-width interval."""
+    """Mean and 95% interval: Wilson's for a rate (values all 0 or 1), else Student's t.
+    A single value, or no spread, has a zero-width t interval."""
     st = need("scipy.stats")
     n = len(values)
     mean = sum(values) / n if n else 0.0
+    if n and all(v in (0, 1) for v in values):
+        ci = st.binomtest(int(sum(values)), n).proportion_ci(0.95, method="wilson")
+        return Interval(mean, float(ci.low), float(ci.high))
     if n < 2:
         return Interval(mean, mean, mean)
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
