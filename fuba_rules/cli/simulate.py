@@ -26,6 +26,7 @@ from fuba_rules.sim.reference import load_reference
     arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next"),
+    arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -59,6 +60,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
         print(format_table(result, reference))
+    if args.report:
+        from fuba_rules.report.simulate import write_simulate_report
+
+        write_simulate_report(args.report, result, args.reference, "fuba " + " ".join(sys.argv[1:]))
     return 0
 
 

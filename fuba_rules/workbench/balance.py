@@ -137,7 +137,7 @@ def _skills(side: Side, seeds: range, agents, skills, base: Sample, tick) -> Cho
     plain = {"home": [], "away": list(given.get("away", []))}
     none = play_sample(side, seeds, agents, plain, tick=tick)
     wins = {NONE: none.values[WIN]}
-    results = [OptionResult(NONE, interval(wins[NONE]), interval([0.0] * len(seeds)), 0)]
+    results = [OptionResult(NONE, interval(wins[NONE]), interval([0.0] * len(seeds), rate=False), 0)]
     for name in side.edition.skills:
         s = play_sample(side, seeds, agents, {**plain, "home": [name]}, tick=tick)
         wins[name] = s.values[WIN]

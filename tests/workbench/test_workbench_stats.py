@@ -1,0 +1,86 @@
+"""The statistics of `fuba compare`: paired differences, Holm correction, distribution tests.
+
+A fake metric source stands in for matches here (matches are slow to play); one small
+real run is in test_workbench_commands.py.
+"""
+
+import numpy as np
+import pytest
+
+from fuba_rules.workbench.comparison import analyse
+from fuba_rules.workbench.sample import Sample
+from fuba_rules.workbench.stats import holm, interval, paired
+
+# 21 count metrics with different means (some never happen) plus the three results
+MEANS = [2.7, 9.5, 4.0, 0.2, 12.0, 0.0, 1.1, 30.0, 23.0, 0.5, 3.3, 0.05, 6.0, 0.0, 1.8, 7.7, 0.9, 15.0, 2.2, 0.3, 5.0]
+
+
+def fake_sample(rng: np.random.Generator, n: int, shift: float = 0.0) -> Sample:
+    """n matches: Poisson counts per metric, results from the first two metrics as scores."""
+    s = Sample()
+    for _ in range(n):
+        counts = {f"m{i}": float(rng.poisson(mu + (shift if i == 0 else 0))) for i, mu in enumerate(MEANS)}
+        home, away = int(rng.poisson(1.5)), int(rng.poisson(1.2))
+        s.add(counts, (home, away))
+    s.texts = {k: k for k in s.values}
+    return s
+
+
+def test_an_a_a_comparison_flags_nothing_after_correction_in_19_of_20_repeats():
+    flagged = []
+    for seed in range(20):
+        rng = np.random.default_rng(1000 + seed)
+        a, b = fake_sample(rng, 80), fake_sample(rng, 80)  # the same rules, independent matches
+        c = analyse(["A", "A again"], [a, b], paired_seeds=False)
+        assert len(c.diffs) >= 20
+        flagged.append(any(d.significant for _, d in c.diffs))
+    assert sum(flagged) <= 1
+
+
+def test_a_real_change_is_flagged_and_only_that_one():
+    rng = np.random.default_rng(7)
+    a, b = fake_sample(rng, 200), fake_sample(rng, 200, shift=1.5)
+    c = analyse(["A", "B"], [a, b])
+    changed = [d.name for _, d in c.diffs if d.significant]
+    assert changed == ["m0"]
+    (m0,) = [d for _, d in c.diffs if d.name == "m0"]
+    assert m0.diff.low < 1.5 < m0.diff.high
+    assert m0.effect > 0
+
+
+def test_identical_sides_differ_by_exactly_nothing():
+    d = paired("x", "x", [1, 2, 3, 4], [1, 2, 3, 4])
+    assert (d.diff.mean, d.diff.low, d.diff.high, d.p, d.effect) == (0, 0, 0, 1.0, 0.0)
+
+
+def test_pairing_removes_the_match_to_match_spread():
+    """B is A plus one in every match: the paired interval is exactly one, however
+    much the matches differ from each other."""
+    a = [0, 10, 3, 25, 7, 1]
+    d = paired("x", "x", a, [v + 1 for v in a])
+    assert (d.diff.low, d.diff.high, d.p) == (1, 1, 0.0)
+
+
+def test_holm_multiplies_the_smallest_p_by_the_number_of_tests_and_keeps_order():
+    diffs = [paired(f"m{i}", "", [0, 1, 0, 1], [0, 1, 0, 1]) for i in range(4)]
+    for d, p in zip(diffs, [0.01, 0.04, 0.03, 0.5]):
+        d.p = p
+    holm(diffs)
+    assert [round(d.p_holm, 6) for d in diffs] == [0.04, 0.09, 0.09, 0.5]
+
+
+def test_a_rate_gets_a_wilson_interval_inside_zero_and_one():
+    iv = interval([1, 0, 0])
+    assert 0 < iv.low < iv.mean < iv.high < 1
+    assert interval([0, 0, 0]).low == 0
+
+
+def test_the_result_distribution_test_sees_a_shift_in_home_wins():
+    a, b = Sample(), Sample()
+    for i in range(300):
+        a.add({}, (1, 0) if i % 3 == 0 else (0, 0) if i % 3 == 1 else (0, 1))
+        b.add({}, (1, 0) if i % 3 != 2 else (0, 1))
+    c = analyse(["A", "B"], [a, b])
+    results = next(t for t in c.tests if t.name == "results")
+    assert results.p < 1e-6
+    assert pytest.approx(sum(results.counts[0])) == 300
