@@ -15,6 +15,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
     arg("edition", metavar="SIDE", help="EDITION[+MOD.yaml...][:RULE,...], as for `fuba compare`"),
     arg("-n", type=int, default=50, help="matches per option and per matrix cell (the same seeds for all; default 50)"),
     arg("--decision", dest="decisions", action="append", metavar="LABEL", help="only this decision (repeatable); default: every strategic decision found"),
+    arg("--skill", dest="skill_names", action="append", metavar="NAME", help="only this skill (repeatable); default: every skill"),
     arg("--no-skills", action="store_true", help="skip the skills"),
     arg("--no-matrix", action="store_true", help="skip the option-against-option matrices (they cost options^2 x n matches)"),
     arg("--max-options", type=int, default=12, help="a decision with more options than this is tactical, not strategic (default 12)"),
@@ -41,16 +42,18 @@ def cmd_balance(args: argparse.Namespace) -> int:
     n = bench.positive(args.n, "-n")
     side = bench.side(args, args.edition)
     skills = bench.skills(args, side)
-    with bench.bar(args, n, "balance") as progress:
+    for name in args.skill_names or []:
+        if name not in side.edition.skills:
+            raise FubaError(Diagnostic(None, f"unknown skill {name!r}{did_you_mean(name, side.edition.skills)}"))
+    with bench.bar(args, None, "balance") as progress:  # the number of options is found as it goes
         if args.decisions:  # check the labels before the long run
             pilot = play_sample(side, range(args.seed, args.seed + min(n, 3)), bench.agents(args), skills, tick=progress.update)
             found = strategic_decisions(pilot, args.max_options)
             for d in args.decisions:
                 if d not in found:
                     raise FubaError(Diagnostic(None, f"no strategic decision {d!r}{did_you_mean(d, found)}; found: {', '.join(found) or 'none'}"))
-        progress.reset(total=None)
         b = run_balance(side, n, args.seed, bench.agents(args), skills, args.decisions, not args.no_skills,
-                        not args.no_matrix, args.max_options, progress.update)
+                        args.skill_names, not args.no_matrix, args.max_options, progress.update)
     if args.json:
         bench.emit_json(b.as_json())
     else:

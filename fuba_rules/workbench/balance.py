@@ -95,6 +95,7 @@ def run_balance(
     skills: dict[str, list[str]] | None = None,
     decisions: Sequence[str] | None = None,
     with_skills: bool = True,
+    only_skills: Sequence[str] | None = None,
     matrix: bool = True,
     max_options: int = 12,
     tick: Callable[[], None] | None = None,
@@ -127,18 +128,18 @@ def run_balance(
                     o.flags.append("never worse in the matrix")
         choices.append(c)
     if with_skills and side.edition.skills:
-        choices.append(_skills(side, seeds, agents, skills, base, tick))
+        choices.append(_skills(side, seeds, agents, skills, list(only_skills or side.edition.skills), tick))
     return Balance(side.edition.id, n, seed, interval(base_wins), choices)
 
 
-def _skills(side: Side, seeds: range, agents, skills, base: Sample, tick) -> ChoiceResult:
+def _skills(side: Side, seeds: range, agents, skills, names: Sequence[str], tick) -> ChoiceResult:
     """Each skill alone for the home team, against no skill, on the same seeds."""
     given = skills or {}
     plain = {"home": [], "away": list(given.get("away", []))}
     none = play_sample(side, seeds, agents, plain, tick=tick)
     wins = {NONE: none.values[WIN]}
     results = [OptionResult(NONE, interval(wins[NONE]), interval([0.0] * len(seeds), rate=False), 0)]
-    for name in side.edition.skills:
+    for name in names:
         s = play_sample(side, seeds, agents, {**plain, "home": [name]}, tick=tick)
         wins[name] = s.values[WIN]
         o = OptionResult(name, interval(wins[name]), paired(WIN, WIN, wins[NONE], wins[name]).diff, s.skills_used[name])

@@ -170,7 +170,7 @@ def play_sample(
     return sample
 
 
-def progress_bar(total: int, desc: str, enabled: bool) -> Any:
+def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:
     """A tqdm bar on stderr when `enabled` (a terminal, not --json); else a silent stand-in."""
     from tqdm import tqdm
 

@@ -1,0 +1,125 @@
+"""`fuba compare`, `sweep`, `balance` and `rules` from the command line.
+
+Matches are slow today, so each real run is a handful of matches; the statistics
+themselves are specified in test_workbench_stats.py.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fuba_rules.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+ROOT = ["--root", str(REPO / "editions")]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main([*ROOT, *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_an_a_a_comparison_on_independent_seeds_flags_nothing_and_stops_at_max_n(capsys):
+    code, out, _ = run(capsys, "compare", "2024-draft", "2024-draft", "--independent", "-n", "2", "--max-n", "4", "--precision", "0.001", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["matches_per_side"] == 4 and data["stopped"] == "reached --max-n 4"
+    (comparison,) = data["comparisons"]
+    assert len(comparison["metrics"]) >= 20
+    assert not any(m["significant"] for m in comparison["metrics"].values())
+    assert set(data["distribution_tests"]) <= {"results", "goals"}
+
+
+def test_a_mod_against_its_edition_on_paired_seeds_prints_a_marked_table(capsys):
+    code, out, _ = run(capsys, "compare", "2024-draft", "2024-draft+mods/long-range-shooting.yaml:A6", "-n", "3")
+    assert code == 0
+    assert "B: 2024-draft+mods/long-range-shooting.yaml:A6" in out
+    assert "B against A" in out and "p (Holm)" in out and "metrics changed" in out
+
+
+@pytest.mark.parametrize(
+    "side, message",
+    [
+        ("2024-draft:A66", "unknown rule 'A66' (did you mean 'A6'?)"),
+        ("2024-draft+mods/nothing.yaml", "no mod file 'mods/nothing.yaml'"),
+        ("2024-draf", "unknown edition '2024-draf' (did you mean '2024-draft'?)"),
+    ],
+)
+def test_a_bad_side_is_an_error_with_a_hint_not_a_traceback(capsys, side, message):
+    code, _, err = run(capsys, "compare", "2024-draft", side, "-n", "1")
+    assert code == 1 and message in err
+
+
+def test_compare_needs_two_sides(capsys):
+    code, _, err = run(capsys, "compare", "2024-draft")
+    assert code == 1 and "at least two sides" in err
+
+
+def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys):
+    """4.8: a goal needs shot + modifiers > ball value, and the coach shoots when a plain
+    attempt can score, so raising a goal-attempt modifier row raises both the attempts
+    and their success: on the same seeds goals per match must rise with it."""
+    values = ["-3", "-1", "0", "1", "3"]
+    code, out, _ = run(capsys, "sweep", "2024-draft", "--set", "modifiers.shot_distance.value=" + ",".join(values), "-n", "8", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == values
+    goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"]]
+    assert goals == sorted(goals) and goals[0] < goals[-1], goals
+    assert all(len(p["metrics"]["goals_per_match"]["ci95"]) == 2 for p in data["points"])
+
+
+@pytest.mark.parametrize(
+    "setting, message",
+    [
+        ("modifiers.shot_distnce.value=1", "modifiers has no 'shot_distnce' (did you mean 'shot_distance'?)"),
+        ("modifiers.shot_distance.valu=1", "modifiers.shot_distance has no 'valu' (did you mean 'value'?)"),
+        ("constants.half_length", "expected PATH=V1,V2"),
+        ("constants.half_length.x=1", "is a value (45), it has no fields"),
+    ],
+)
+def test_a_sweep_path_is_checked_against_the_resolved_edition(capsys, setting, message):
+    code, _, err = run(capsys, "sweep", "2024-draft", "--set", setting, "-n", "1")
+    assert code == 1 and message in err
+
+
+def test_balance_plays_each_option_of_a_fixed_choice_and_each_skill_with_a_matrix(capsys):
+    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "2", "--decision", "goal attempt", "--skill", "Tackler", "--json")
+    assert code == 0
+    data = json.loads(out)
+    decision, skills = data["choices"]
+    assert decision["label"] == "goal attempt"
+    assert sorted(o["option"] for o in decision["options"]) == ["(none)", "shoot"]
+    matrix = decision["matrix"]  # both teams decide whether to shoot: home's option against away's
+    assert len(matrix["home_win_rate"]) == 2 and all(len(row) == len(matrix["columns"]) for row in matrix["home_win_rate"])
+    assert [o["option"] for o in skills["options"]] == ["(no skill)", "Tackler"]
+    for o in decision["options"] + skills["options"]:
+        assert 0 <= o["win_rate"]["ci95"][0] <= o["win_rate"]["mean"] <= o["win_rate"]["ci95"][1] <= 1
+
+
+def test_balance_names_the_decisions_it_found_when_asked_for_another(capsys):
+    code, _, err = run(capsys, "balance", "2024-draft", "-n", "1", "--decision", "formaton", "--no-skills")
+    assert code == 1 and "no strategic decision 'formaton' (did you mean 'formation'?)" in err
+    assert "found: formation" in err  # the formation cards: the same eight options every match
+
+
+def test_rule_cards_are_ordered_by_chapter_and_carry_each_entry_s_own_words(capsys):
+    code, out, _ = run(capsys, "rules", "2024-draft")
+    assert code == 0
+    chapters = [line for line in out.splitlines() if line.startswith("## Chapter")]
+    assert chapters[:5] == ["## Chapter 1", "## Chapter 2", "## Chapter 3", "## Chapter 4", "## Chapter 5"]
+    assert "### Skill: Tackler [A12]" in out and "- cost: 0" in out
+    assert "### Special event: Excellent attack move [A13]" in out
+
+
+def test_rule_cards_against_the_parent_mark_what_a_mod_adds(capsys, tmp_path):
+    mod = str(REPO / "editions/mods/long-range-shooting.yaml")
+    code, out, _ = run(capsys, "rules", "2024-draft", "2024-draft", "--mod", mod, "--changed")
+    assert code == 0
+    assert "### Modifier: long-range shooting [mod] **new**" in out
+    assert "Tackler" not in out  # unchanged cards are left out with --changed
+    page = tmp_path / "cards.html"
+    code, _, _ = run(capsys, "rules", "2024-draft", "2024-draft", "--mod", mod, "--format", "html", "-o", str(page))
+    assert code == 0 and 'class="badge new"' in page.read_text()
