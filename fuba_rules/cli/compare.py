@@ -35,7 +35,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     goal distributions get a chi-square test. `*` marks what changed.
 
     examples:
-      fuba compare <edition> <edition>+mods/long-range-shooting.yaml -n 200
+      fuba compare <edition> <edition>+mods/<mod>.yaml -n 200
       fuba compare <edition> <edition>:A6 --precision 0.1 --max-n 2000
     """
     if len(args.sides) < 2:

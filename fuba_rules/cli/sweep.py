@@ -27,7 +27,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     examples:
       fuba sweep <edition> --set modifiers.shot_keeper_out.value=0,2,4,6 -n 200
       fuba sweep <edition> --set constants.half_length=30,40,45 --set modifiers.pass_long.value=0,1
-      fuba sweep <edition>+mods/long-range-shooting.yaml --set modifiers.shot_long_range=removed,1
+      fuba sweep <edition>+mods/<mod>.yaml --set modifiers.<row>=removed,1
     """
     from fuba_rules.workbench.sample import SideSpec
     from fuba_rules.workbench.sweep import format_sweep, parse_setting, resolved_data, run_sweep
