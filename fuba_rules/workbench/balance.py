@@ -114,7 +114,7 @@ def run_balance(
         for o in options:
             s = play_sample(side, seeds, agents, skills, force={"home": {label: o}}, tick=tick)
             wins[o] = s.values[WIN]
-            results.append(OptionResult(o, interval(wins[o]), paired(WIN, WIN, base_wins, wins[o]).diff, base.choices[label, o]))
+            results.append(OptionResult(o, interval(wins[o], rate=True), paired(WIN, WIN, base_wins, wins[o]).diff, base.choices[label, o]))
         _flag(results, wins, base, label)
         c = ChoiceResult("decision", label, results)
         if matrix and columns:
@@ -129,7 +129,7 @@ def run_balance(
         choices.append(c)
     if with_skills and side.edition.skills:
         choices.append(_skills(side, seeds, agents, skills, list(only_skills or side.edition.skills), tick))
-    return Balance(side.edition.id, n, seed, interval(base_wins), choices)
+    return Balance(side.edition.id, n, seed, interval(base_wins, rate=True), choices)
 
 
 def _skills(side: Side, seeds: range, agents, skills, names: Sequence[str], tick) -> ChoiceResult:
@@ -138,11 +138,11 @@ def _skills(side: Side, seeds: range, agents, skills, names: Sequence[str], tick
     plain = {"home": [], "away": list(given.get("away", []))}
     none = play_sample(side, seeds, agents, plain, tick=tick)
     wins = {NONE: none.values[WIN]}
-    results = [OptionResult(NONE, interval(wins[NONE]), interval([0.0] * len(seeds), rate=False), 0)]
+    results = [OptionResult(NONE, interval(wins[NONE], rate=True), interval([0.0] * len(seeds)), 0)]
     for name in names:
         s = play_sample(side, seeds, agents, {**plain, "home": [name]}, tick=tick)
         wins[name] = s.values[WIN]
-        o = OptionResult(name, interval(wins[name]), paired(WIN, WIN, wins[NONE], wins[name]).diff, s.skills_used[name])
+        o = OptionResult(name, interval(wins[name], rate=True), paired(WIN, WIN, wins[NONE], wins[name]).diff, s.skills_used[name])
         results.append(o)
     _flag(results, wins, None, "skills")
     for o in results[1:]:

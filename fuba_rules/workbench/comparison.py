@@ -59,7 +59,7 @@ def analyse(labels: Sequence[str], samples: Sequence[Sample], paired_seeds: bool
     shared = [k for k in base.values if all(k in s.values for s in samples[1:])]
     for i, s in enumerate(samples[1:], 1):
         for k in shared:
-            c.diffs.append((i, paired(k, base.texts.get(k, k), base.values[k], s.values[k])))
+            c.diffs.append((i, paired(k, base.texts.get(k, k), base.values[k], s.values[k], k in RESULTS)))
     holm([d for _, d in c.diffs])
     results = [[int(sum(s.values[k])) for k in RESULTS] for s in samples]
     goals = [goal_bins(s.goals) for s in samples]

@@ -124,7 +124,7 @@ def draw_distance(sim: Sequence[float], real: Sequence[int]) -> Distance:
     sd, sn = int(sum(sim)), len(sim)
     rd, rn = int(sum(real)), len(real)
     p = float(st.fisher_exact([[sd, sn - sd], [rd, rn - rd]]).pvalue) if sn else None
-    return Distance("draws", "draws", interval(sim), rd / rn, None, None, p)
+    return Distance("draws", "draws", interval(sim, rate=True), rd / rn, None, None, p)
 
 
 def realism(sample: Sample, real: RealMatches, seed: int = 0) -> list[Distance]:

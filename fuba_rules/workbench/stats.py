@@ -76,16 +76,13 @@ def _r(x: float) -> float | None:
     return None if x is None or math.isnan(x) else round(float(x), 5)
 
 
-def interval(values: Sequence[float], rate: bool | None = None) -> Interval:
-    """Mean and 95% interval: Wilson's for a rate (values all 0 or 1), else Student's t.
-    A single value, or no spread, has a zero-width t interval. `rate=False` forces t
-    (differences are not rates even when they happen to be 0 or 1)."""
+def interval(values: Sequence[float], rate: bool = False) -> Interval:
+    """Mean and 95% interval: Wilson's for a rate (each value 0 or 1: a win, a draw),
+    else Student's t; a single value, or no spread, has a zero-width t interval."""
     st = need("scipy.stats")
     n = len(values)
     mean = sum(values) / n if n else 0.0
-    if rate is None:
-        rate = bool(n) and all(v in (0, 1) for v in values)
-    if rate:
+    if rate and n:
         ci = st.binomtest(int(sum(values)), n).proportion_ci(0.95, method="wilson")
         return Interval(mean, float(ci.low), float(ci.high))
     if n < 2:
@@ -95,11 +92,11 @@ def interval(values: Sequence[float], rate: bool | None = None) -> Interval:
     return Interval(mean, mean - h, mean + h)
 
 
-def paired(name: str, text: str, a: Sequence[float], b: Sequence[float]) -> MetricDiff:
+def paired(name: str, text: str, a: Sequence[float], b: Sequence[float], rate: bool = False) -> MetricDiff:
     """B minus A on the same seeds: paired t test, interval of the mean difference, d_z."""
     st = need("scipy.stats")
     d = [y - x for x, y in zip(a, b)]
-    di = interval(d, rate=False)
+    di = interval(d)
     n = len(d)
     sd = math.sqrt(sum((v - di.mean) ** 2 for v in d) / (n - 1)) if n > 1 else 0.0
     if sd == 0:  # identical sides, or a metric that never varies
@@ -108,7 +105,7 @@ def paired(name: str, text: str, a: Sequence[float], b: Sequence[float]) -> Metr
     else:
         p = float(st.ttest_rel(b, a).pvalue)
         effect = di.mean / sd
-    return MetricDiff(name, text, interval(a), interval(b), di, p, effect)
+    return MetricDiff(name, text, interval(a, rate), interval(b, rate), di, p, effect)
 
 
 def holm(diffs: Sequence[MetricDiff]) -> None:

@@ -22,7 +22,7 @@ import yaml
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
 from ..yamlpos import plain
-from .sample import Sample, Side, load_side, play_sample, SideSpec
+from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
 
 REMOVED = "removed"
@@ -80,6 +80,9 @@ def parse_setting(text: str, data: Any) -> Setting:
         raise FubaError(Diagnostic(None, f"--set {path}: name an entry, e.g. {path}.{next(iter(node), 'NAME') if isinstance(node, dict) else 'NAME'}"))
     if REMOVED in values and len(keys) != 2:
         raise FubaError(Diagnostic(None, f"--set {path}: only a whole entry (section.entry) can be {REMOVED}"))
+    if isinstance(node, (dict, list)) and any(v != REMOVED for v in values):
+        fields = ", ".join(map(str, node)) if isinstance(node, dict) else f"0..{len(node) - 1}"
+        raise FubaError(Diagnostic(None, f"--set {path}: set one of its fields ({fields}), or use {REMOVED}"))
     return Setting(path, str(keys[0]), str(keys[1]), tuple(keys[2:]), values)
 
 
@@ -115,7 +118,7 @@ class SweepPoint:
     sample: Sample
 
     def metric(self, name: str) -> Interval:
-        return interval(self.sample.values.get(name, []))
+        return interval(self.sample.values.get(name, []), name in RESULTS)
 
 
 @attrs.define
@@ -172,7 +175,11 @@ def run_sweep(
             path = Path(tmp) / f"point-{k}.yaml"
             path.write_text(mod_text(base, data, point), encoding="utf-8")
             side_spec = SideSpec(spec.text, spec.edition, (*spec.mods, str(path)), spec.rules)
-            side: Side = load_side(side_spec, root, extra_rules)
+            try:
+                side: Side = load_side(side_spec, root, extra_rules)
+            except FubaError as e:  # the generated file is gone afterwards: name the grid point
+                label = ", ".join(f"{s.path}={v}" for s, v in point)
+                raise FubaError([Diagnostic(None, f"--set {label}: {d.message}", d.severity) for d in e.diagnostics]) from None
             points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), agents, skills, tick=tick)))
     return Sweep(base, settings, points, n, seed)
 

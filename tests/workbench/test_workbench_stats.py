@@ -70,9 +70,9 @@ def test_holm_multiplies_the_smallest_p_by_the_number_of_tests_and_keeps_order()
 
 
 def test_a_rate_gets_a_wilson_interval_inside_zero_and_one():
-    iv = interval([1, 0, 0])
+    iv = interval([1, 0, 0], rate=True)
     assert 0 < iv.low < iv.mean < iv.high < 1
-    assert interval([0, 0, 0]).low == 0
+    assert interval([0, 0, 0], rate=True).low == 0
 
 
 def test_the_result_distribution_test_sees_a_shift_in_home_wins():
