@@ -131,7 +131,7 @@ def format_comparison(c: Comparison, only_changed: bool = False) -> str:
         width = max([6, *(len(d.text) for d in diffs)])
         lines.append(f"  {'metric':<{width}}  {'A':>8}  {b:>8}  {b + '-A [95% interval]':>28}  {'p (Holm)':>9}  {'d':>6}")
         for d in diffs:
-            if only_changed and not d.significant:
+            if d.constant or (only_changed and not d.significant):
                 continue
             ci = f"{d.diff.mean:+.3f} [{d.diff.low:+.3f}, {d.diff.high:+.3f}]"
             mark = "*" if d.significant else " "
@@ -139,6 +139,9 @@ def format_comparison(c: Comparison, only_changed: bool = False) -> str:
             lines.append(f"{mark} {d.text:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
         changed = sum(d.significant for d in diffs)
         lines.append(f"  {changed} of {len(diffs)} metrics changed")
+        same = [f"{d.text} ({d.a.mean:g})" for d in diffs if d.constant]
+        if same:
+            lines.append(f"  the same in every match of both sides: {', '.join(same)}")
     for t in c.tests:
         lines.append("")
         lines.append(f"{t.name} distribution, chi-square {t.chi2:.2f} on {t.dof} df, p = {t.p:.4f}{'  *' if t.p < 0.05 else ''}")

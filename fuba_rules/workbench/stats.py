@@ -50,6 +50,11 @@ class MetricDiff:
     def significant(self) -> bool:
         return self.p_holm < ALPHA
 
+    @property
+    def constant(self) -> bool:
+        """The same value in every match of both sides (e.g. a rule that is switched off)."""
+        return self.a.low == self.a.high == self.b.low == self.b.high == self.a.mean
+
     def as_json(self) -> dict:
         return {
             "text": self.text, "a": self.a.as_json(), "b": self.b.as_json(), "diff": self.diff.as_json(),

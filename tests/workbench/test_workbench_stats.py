@@ -84,3 +84,41 @@ def test_the_result_distribution_test_sees_a_shift_in_home_wins():
     results = next(t for t in c.tests if t.name == "results")
     assert results.p < 1e-6
     assert pytest.approx(sum(results.counts[0])) == 300
+
+
+class FakeSide:
+    def __init__(self, label: str, shift: float):
+        self.label, self.shift = label, shift
+
+
+def fake_play(side, seeds, agents, skills, sample, tick=None):
+    """Stands in for matches: metric m0 is the seed's value plus the side's shift."""
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        sample.add({"m0": float(rng.poisson(3)) + side.shift, "m1": float(rng.poisson(2))}, (1, 1))
+    sample.texts = {k: k for k in sample.values}
+    return sample
+
+
+def test_until_significant_adds_batches_until_a_difference_is_significant(monkeypatch):
+    from fuba_rules.workbench import comparison
+
+    monkeypatch.setattr(comparison, "play_sample", fake_play)
+    c = comparison.run_comparison([FakeSide("A", 0), FakeSide("B", 1)], 2, until_significant=True, max_n=50)
+    assert c.stopped == "a difference is significant" and c.n < 50
+    assert [d.name for _, d in c.diffs if d.significant] == ["m0"]
+
+
+def test_precision_adds_batches_until_every_interval_is_narrow_and_pairing_needs_fewer(monkeypatch):
+    from fuba_rules.workbench import comparison
+
+    monkeypatch.setattr(comparison, "play_sample", fake_play)
+    sides = [FakeSide("A", 0), FakeSide("B", 0.2)]
+    paired_run = comparison.run_comparison(sides, 5, precision=0.5, max_n=1000)
+    independent = comparison.run_comparison(sides, 5, precision=0.5, max_n=1000, paired_seeds=False)
+    for c in (paired_run, independent):
+        assert c.stopped == "every interval within +-0.5" and c.n % 5 == 0
+        assert all(d.diff.half_width <= 0.5 for _, d in c.diffs)
+    assert paired_run.n < independent.n
+    capped = comparison.run_comparison(sides, 5, precision=0.001, max_n=20, paired_seeds=False)
+    assert (capped.n, capped.stopped) == (20, "reached --max-n 20")
