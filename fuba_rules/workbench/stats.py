@@ -104,7 +104,7 @@ def paired(name: str, text: str, a: Sequence[float], b: Sequence[float], rate: b
     di = interval(d)
     n = len(d)
     sd = math.sqrt(sum((v - di.mean) ** 2 for v in d) / (n - 1)) if n > 1 else 0.0
-    if sd == 0:  # identical sides, or a metric that never varies
+    if sd <= 1e-9 * max(1.0, abs(di.mean)):  # identical sides, a metric that never varies, or a constant shift
         p = 1.0 if di.mean == 0 else 0.0
         effect = 0.0 if di.mean == 0 else math.copysign(math.inf, di.mean)
     else:
