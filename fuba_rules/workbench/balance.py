@@ -123,8 +123,10 @@ def run_balance(
                 [sum(play_sample(side, seeds, agents, skills, force={"home": {label: h}, "away": {label: a}}, tick=tick).values[WIN]) / n for a in columns]
                 for h in options
             ]
+            cols = range(len(columns))
             for row, o in zip(c.matrix, results):
-                if all(row[j] >= max(r[j] for r in c.matrix) for j in range(len(columns))):
+                best = all(row[j] >= max(r[j] for r in c.matrix) for j in cols)
+                if best and any(row[j] > min(r[j] for r in c.matrix) for j in cols):
                     o.flags.append("never worse in the matrix")
         choices.append(c)
     if with_skills and side.edition.skills:
@@ -163,7 +165,7 @@ def format_balance(b: Balance) -> str:
             ch = f"{o.change.mean:+.3f} [{o.change.low:+.2f}, {o.change.high:+.2f}]"
             lines.append(f"  {o.option:<{width}}  {w:>22}  {ch:>24}  {o.picked:>6}  {', '.join(o.flags)}")
         if c.matrix is not None:
-            lines.append(f"  matrix: home win rate, row = home's option, column = away's")
+            lines.append("  matrix: home win rate, row = home's option, column = away's")
             lines.append("  " + " " * width + "".join(f"{o:>8}" for o in c.columns))
             for o, row in zip(c.options, c.matrix):
                 lines.append(f"  {o.option:<{width}}" + "".join(f"{v:8.2f}" for v in row))

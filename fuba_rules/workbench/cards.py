@@ -9,7 +9,6 @@ listed.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -169,6 +168,3 @@ def only_changed(book: RuleBook) -> RuleBook:
     chapters = [Chapter(c.number, [k for k in c.cards if k.status]) for c in book.chapters]
     return attrs.evolve(book, chapters=[c for c in chapters if c.cards])
 
-
-def titles(book: RuleBook) -> Sequence[str]:
-    return [c.title for ch in book.chapters for c in ch.cards]
