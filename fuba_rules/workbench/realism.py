@@ -107,13 +107,12 @@ def count_distance(name: str, text: str, sim: Sequence[float], real: Sequence[in
     ci = (boots[int(0.025 * BOOTSTRAP)], boots[int(0.975 * BOOTSTRAP) - 1])
     observed = [round(s * len(sim_int)) for s in sim_share]
     expected = [q * len(sim_int) for q in real_share]
-    keep = [i for i, e in enumerate(expected) if e > 0]
     p = None
-    if len(keep) > 1 and len(sim_int) > 1:
-        obs = [observed[i] for i in keep]
-        exp = [expected[i] for i in keep]
-        exp = [e * sum(obs) / sum(exp) for e in exp]
-        p = float(st.chisquare(obs, exp).pvalue)
+    if any(o and not e for o, e in zip(observed, expected)):
+        p = 0.0  # a simulated value real football never shows
+    elif sum(e > 0 for e in expected) > 1 and len(sim_int) > 1:
+        keep = [i for i, e in enumerate(expected) if e > 0]
+        p = float(st.chisquare([observed[i] for i in keep], [expected[i] * sum(observed) / len(sim_int) for i in keep]).pvalue)
     bins = tuple(str(i) for i in range(top)) + (f"{top}+",)
     return Distance(name, text, interval(sim), sum(real) / len(real), tvd, ci, p, bins, tuple(sim_share), tuple(real_share))
 

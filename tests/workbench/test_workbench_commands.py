@@ -32,11 +32,20 @@ def test_an_a_a_comparison_on_independent_seeds_flags_nothing_and_stops_at_max_n
     assert set(data["distribution_tests"]) <= {"results", "goals"}
 
 
-def test_a_mod_against_its_edition_on_paired_seeds_prints_a_marked_table(capsys):
-    code, out, _ = run(capsys, "compare", "2024-draft", "2024-draft+mods/long-range-shooting.yaml:A6", "-n", "3")
+REAL = "FTHG,FTAG,FTR,HC,AC,HY,AY,HR,AR\n2,1,H,5,4,1,2,0,0\n0,0,D,3,3,2,2,0,1\n1,3,A,4,6,0,1,0,0\n"
+
+
+def test_a_mod_against_its_edition_on_paired_seeds_prints_a_marked_table_and_a_report(capsys, tmp_path):
+    (tmp_path / "league.csv").write_text(REAL)
+    report = tmp_path / "compare.html"
+    code, out, _ = run(capsys, "compare", "2024-draft", "2024-draft+mods/long-range-shooting.yaml:A6", "-n", "3",
+                       "--reference", str(tmp_path), "--report", str(report))
     assert code == 0
     assert "B: 2024-draft+mods/long-range-shooting.yaml:A6" in out
     assert "B against A" in out and "p (Holm)" in out and "metrics changed" in out
+    assert "beside real football (3 matches from 1 files)" in out and "distance (TVD)" in out
+    html = report.read_text()
+    assert "Realism: 2024-draft" in html and html.count('<figure class="plot">') >= 3
 
 
 @pytest.mark.parametrize(
@@ -57,13 +66,16 @@ def test_compare_needs_two_sides(capsys):
     assert code == 1 and "at least two sides" in err
 
 
-def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys):
+def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys, tmp_path):
     """4.8: a goal needs shot + modifiers > ball value, and the coach shoots when a plain
     attempt can score, so raising a goal-attempt modifier row raises both the attempts
     and their success: on the same seeds goals per match must rise with it."""
     values = ["-3", "-1", "0", "1", "3"]
-    code, out, _ = run(capsys, "sweep", "2024-draft", "--set", "modifiers.shot_distance.value=" + ",".join(values), "-n", "8", "--json")
+    report = tmp_path / "sweep.html"
+    code, out, _ = run(capsys, "sweep", "2024-draft", "--set", "modifiers.shot_distance.value=" + ",".join(values), "-n", "8", "--json",
+                       "--metric", "goals_per_match", "--metric", "goal_attempts", "--report", str(report))
     assert code == 0
+    assert report.read_text().count('<figure class="plot">') == 2  # one curve per metric
     data = json.loads(out)
     assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == values
     goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"]]
@@ -85,9 +97,11 @@ def test_a_sweep_path_is_checked_against_the_resolved_edition(capsys, setting, m
     assert code == 1 and message in err
 
 
-def test_balance_plays_each_option_of_a_fixed_choice_and_each_skill_with_a_matrix(capsys):
-    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "2", "--decision", "goal attempt", "--skill", "Tackler", "--json")
+def test_balance_plays_each_option_of_a_fixed_choice_and_each_skill_with_a_matrix(capsys, tmp_path):
+    report = tmp_path / "balance.html"
+    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "2", "--decision", "goal attempt", "--skill", "Tackler", "--json", "--report", str(report))
     assert code == 0
+    assert report.read_text().count('<figure class="plot">') == 3  # two choices' changes, one matrix
     data = json.loads(out)
     decision, skills = data["choices"]
     assert decision["label"] == "goal attempt"

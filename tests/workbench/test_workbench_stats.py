@@ -6,6 +6,8 @@ real run is in test_workbench_commands.py.
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fuba_rules.workbench.comparison import analyse
 from fuba_rules.workbench.sample import Sample
@@ -67,6 +69,17 @@ def test_holm_multiplies_the_smallest_p_by_the_number_of_tests_and_keeps_order()
         d.p = p
     holm(diffs)
     assert [round(d.p_holm, 6) for d in diffs] == [0.04, 0.09, 0.09, 0.5]
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30))
+def test_holm_never_lowers_a_p_value_and_keeps_their_order(ps):
+    diffs = [paired("m", "", [0, 1], [0, 1]) for _ in ps]
+    for d, p in zip(diffs, ps):
+        d.p = p
+    holm(diffs)
+    assert all(p <= d.p_holm <= 1 for d, p in zip(diffs, ps))
+    ranked = sorted(diffs, key=lambda d: d.p)
+    assert all(a.p_holm <= b.p_holm for a, b in zip(ranked, ranked[1:]))
 
 
 def test_a_rate_gets_a_wilson_interval_inside_zero_and_one():
