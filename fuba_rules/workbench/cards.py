@@ -51,6 +51,11 @@ class Chapter:
     number: str
     cards: list[Card]
 
+    @property
+    def heading(self) -> str:
+        """"Chapter 4", "Chapter A12"; a ref that is no chapter number ("mod") as it is."""
+        return f"Chapter {self.number}" if any(ch.isdigit() for ch in self.number) else self.number.capitalize()
+
 
 @attrs.define
 class RuleBook:
@@ -66,6 +71,12 @@ class RuleBook:
 
 def _natural(ref: str) -> list:
     return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[.\s]+|(?<=[A-Za-z])(?=\d)", ref) if p]
+
+
+def _chapter(ref: str) -> str:
+    """The top chapter of a ref: "4.8.2" -> "4", "A12" -> "A12", "C1, C2" -> "C1"."""
+    m = re.match(r"[A-Za-z]*\d+", ref.strip())
+    return m.group(0) if m else (ref.strip() or "other")
 
 
 def _human(key: str) -> str:
@@ -128,7 +139,7 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
                 cards.append(c)
     chapters: dict[str, list[Card]] = {}
     for c in sorted(cards, key=lambda c: (_natural(c.ref) if c.ref else [(2, 0, "")], list(SECTIONS.values()).index(c.kind), c.key)):
-        top = re.split(r"[.\s]", c.ref)[0] if c.ref else "other"
+        top = _chapter(c.ref)
         chapters.setdefault(top, []).append(c)
     return RuleBook(title, [Chapter(k, v) for k, v in chapters.items()], other_title, removed)
 
@@ -138,7 +149,7 @@ def markdown(book: RuleBook) -> str:
     if book.against:
         lines += [f"Marked against {book.against}: **new** and **changed** cards.", ""]
     for ch in book.chapters:
-        lines += [f"## Chapter {ch.number}" if ch.number != "other" else "## Other", ""]
+        lines += [f"## {ch.heading}", ""]
         for c in ch.cards:
             mark = f" **{c.status}**" if c.status else ""
             ref = f" [{c.ref}]" if c.ref else ""

@@ -137,3 +137,10 @@ def test_rule_cards_against_the_parent_mark_what_a_mod_adds(capsys, tmp_path):
     page = tmp_path / "cards.html"
     code, _, _ = run(capsys, "rules", "2024-draft", "2024-draft", "--mod", mod, "--format", "html", "-o", str(page))
     assert code == 0 and 'class="badge new"' in page.read_text()
+
+
+def test_the_cards_of_a_mod_read_as_a_playtester_expects(capsys, snapshot):
+    mod = str(REPO / "editions/mods/long-range-shooting.yaml")
+    code, out, _ = run(capsys, "rules", "2024-draft", "2024-draft", "--mod", mod, "--changed")
+    assert code == 0
+    assert out.split("\n", 1)[1] == snapshot  # the first line names the mod's path on this machine

@@ -135,3 +135,13 @@ def test_precision_adds_batches_until_every_interval_is_narrow_and_pairing_needs
     assert paired_run.n < independent.n
     capped = comparison.run_comparison(sides, 5, precision=0.001, max_n=20, paired_seeds=False)
     assert (capped.n, capped.stopped) == (20, "reached --max-n 20")
+
+
+def test_the_comparison_table_reads_as_a_designer_expects(snapshot):
+    rng = np.random.default_rng(11)
+    a, b = fake_sample(rng, 40), fake_sample(rng, 40, shift=3)
+    c = analyse(["base", "base+mods/x.yaml:A6"], [a, b], seed=5)
+    c.stopped = "fixed number of matches"
+    from fuba_rules.workbench.comparison import format_comparison
+
+    assert format_comparison(c) == snapshot
