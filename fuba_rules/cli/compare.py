@@ -68,10 +68,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
         from fuba_rules.report import sections
 
         page = sections.comparison(c)
+        beside = sections.goals_beside_real({chr(65 + i): ds for i, ds in enumerate(distances)})
+        if beside:
+            page.append(beside)
         for label, ds in zip(c.labels, distances):
             if ds:
-                s = sections.realism(ds, real)
-                s.title = f"Realism: {label}"
-                page.append(s)
+                section = sections.realism(ds, real)
+                section.title = f"Realism: {label}"
+                page.append(section)
         bench.write_report(args.report, f"fuba compare: {' vs '.join(c.labels)}", page)
     return 0

@@ -71,10 +71,14 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from fuba_rules.report import sections
 
         page = sections.sweep(sw, metrics)
-        for p, ds in zip(sw.points, distances):
+        points = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
+        beside = sections.goals_beside_real(dict(zip(points, distances)))
+        if beside:
+            page.append(beside)
+        for point, ds in zip(points, distances):
             if ds:
-                s = sections.realism(ds, real)
-                s.title = "Realism: " + ", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values))
-                page.append(s)
-        bench.write_report(args.report, f"fuba sweep: {sw.base} over {', '.join(s.path for s in sw.settings)}", page)
+                section = sections.realism(ds, real)
+                section.title = "Realism: " + point
+                page.append(section)
+        bench.write_report(args.report, f"fuba sweep: {sw.base} over {', '.join(st.path for st in sw.settings)}", page)
     return 0

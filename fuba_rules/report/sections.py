@@ -42,14 +42,16 @@ def comparison(c: Any) -> list[Section]:
     return out
 
 
-def goals_beside_real(label: str, bins: Sequence[str], shares: Sequence[float], distances: Sequence[Any]) -> Section:
-    """The goal distribution beside real football (when a goals distance was computed)."""
-    s = Section("Goals per match beside real football")
-    goals = next((d for d in distances if d.bins and d.name == "goals_per_match"), None)
-    if goals is not None:
-        s.figures.append(Figure("share of matches by total goals", plots.grouped_bars("goals per match", goals.bins, {label: goals.sim_share, "real football": goals.real_share})))
-    else:
-        s.figures.append(Figure("share of matches by total goals", plots.grouped_bars("goals per match", bins, {label: shares})))
+def goals_beside_real(named: dict[str, Sequence[Any]]) -> Section | None:
+    """Each run's goal distribution beside real football's (from the realism distances)."""
+    goals = {label: d for label, ds in named.items() for d in ds if d.name == "goals_per_match" and d.bins}
+    if not goals:
+        return None
+    first = next(iter(goals.values()))
+    series = {label: d.sim_share for label, d in goals.items()}
+    series["real football"] = first.real_share
+    s = Section("Goals per match beside real football", [f"{label}: total variation distance {d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]" for label, d in goals.items()])
+    s.figures.append(Figure("share of matches by total goals", plots.grouped_bars("goals per match", first.bins, series)))
     return s
 
 

@@ -45,7 +45,7 @@ def test_a_mod_against_its_edition_on_paired_seeds_prints_a_marked_table_and_a_r
     assert "B against A" in out and "p (Holm)" in out and "metrics changed" in out
     assert "beside real football (3 matches from 1 files)" in out and "distance (TVD)" in out
     html = report.read_text()
-    assert "Realism: 2024-draft" in html and html.count('<figure class="plot">') >= 3
+    assert "Realism: 2024-draft" in html and "Goals per match beside real football" in html
 
 
 @pytest.mark.parametrize(
@@ -71,11 +71,14 @@ def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys
     attempt can score, so raising a goal-attempt modifier row raises both the attempts
     and their success: on the same seeds goals per match must rise with it."""
     values = ["-3", "-1", "0", "1", "3"]
+    (tmp_path / "league.csv").write_text(REAL)
     report = tmp_path / "sweep.html"
     code, out, _ = run(capsys, "sweep", "2024-draft", "--set", "modifiers.shot_distance.value=" + ",".join(values), "-n", "8", "--json",
-                       "--metric", "goals_per_match", "--metric", "goal_attempts", "--report", str(report))
+                       "--metric", "goals_per_match", "--metric", "goal_attempts", "--report", str(report), "--reference", str(tmp_path))
     assert code == 0
-    assert report.read_text().count('<figure class="plot">') == 2  # one curve per metric
+    html = report.read_text()
+    assert "Goals per match beside real football" in html and "Realism: modifiers.shot_distance.value=3" in html
+    assert html.count('<figure class="plot">') >= 3  # one curve per metric, the goals beside real football
     data = json.loads(out)
     assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == values
     goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"]]

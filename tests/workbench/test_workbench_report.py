@@ -39,7 +39,7 @@ def fake_pages(tmp_path: Path) -> dict[Path, int]:
     distances = realism(a, real)
     compare_page = tmp_path / "compare.html"
     write(compare_page, Page("compare", "fuba compare A B", [*sections.comparison(c), sections.realism(distances, real),
-                                                             sections.goals_beside_real("A", [], [], distances)]))
+                                                             sections.goals_beside_real({"A": distances})]))
     setting = Setting("constants.x", "constants", "x", (), (1, 2, 3))
     sw = Sweep("base", [setting], [SweepPoint((v,), fake_sample(rng, 20, shift=v)) for v in (1, 2, 3)], 20, 0)
     sweep_page = tmp_path / "sweep.html"
