@@ -48,7 +48,7 @@ def positive(value: int, name: str) -> int:
     return value
 
 
-def bar(args: argparse.Namespace, total: int, desc: str) -> Any:
+def bar(args: argparse.Namespace, total: int | None, desc: str) -> Any:
     """A progress bar on a terminal; none with --json or when stderr is not a terminal."""
     return progress_bar(total, desc, sys.stderr.isatty() and not args.json)
 
