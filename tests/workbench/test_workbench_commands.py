@@ -147,3 +147,15 @@ def test_the_cards_of_a_mod_read_as_a_playtester_expects(capsys, snapshot):
     code, out, _ = run(capsys, "rules", "2024-draft", "2024-draft", "--mod", mod, "--changed")
     assert code == 0
     assert out.split("\n", 1)[1] == snapshot  # the first line names the mod's path on this machine
+
+
+def test_the_workbench_plays_the_very_matches_fuba_simulate_plays():
+    """The recording agent wrapper must not shift the agents' random choices."""
+    from fuba_rules.sim.batch import simulate
+    from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
+
+    side = load_side(SideSpec.parse("2024-draft"), REPO / "editions")
+    sample = play_sample(side, range(3, 5))
+    batch = simulate(side.edition, 2, 3)
+    for name, metric in batch.metrics.items():
+        assert sum(sample.values[name]) / 2 == pytest.approx(metric.mean), name
