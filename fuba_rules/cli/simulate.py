@@ -49,6 +49,7 @@ def _jobs(text: str) -> int:
     arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
+    arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -147,6 +148,10 @@ def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, f
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
         print(format_table(result, reference))
+    if args.report:
+        from fuba_rules.report.simulate import write_simulate_report
+
+        write_simulate_report(args.report, result, args.reference, "fuba " + " ".join(sys.argv[1:]))
     sys.stdout.flush()
 
 

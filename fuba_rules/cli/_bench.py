@@ -1,0 +1,82 @@
+"""What the workbench commands share: sides, agents, progress bars, reports, realism."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+from fuba_rules.cli import arg, editions_root
+from fuba_rules.cli._options import _agent, _skills
+from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
+
+PLAY_ARGS = (
+    arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
+    arg("--home", type=_agent, default="coach", help="agent for the home team (default coach)"),
+    arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
+    arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on for every side, e.g. A1,A6"),
+    arg("--advanced", action="store_true", help="switch on every advanced rule"),
+    arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated"),
+    arg("--away-skills", metavar="NAMES", help="skills of the away team"),
+    arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
+    arg("--json", action="store_true", help="print the result as JSON"),
+    arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots"),
+    arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs: distances to real football"),
+)
+
+
+def side(args: argparse.Namespace, text: str) -> Side:
+    extra = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
+    return load_side(SideSpec.parse(text), editions_root(args), extra, args.advanced)
+
+
+def agents(args: argparse.Namespace) -> tuple[str, str]:
+    return args.home, args.away
+
+
+def skills(args: argparse.Namespace, s: Side) -> dict[str, list[str]]:
+    return _skills(args, s.edition)
+
+
+def positive(value: int, name: str) -> int:
+    if value < 1:
+        raise FubaError(Diagnostic(None, f"{name} must be at least 1"))
+    return value
+
+
+def bar(args: argparse.Namespace, total: int | None, desc: str) -> Any:
+    """A progress bar on a terminal; none with --json or when stderr is not a terminal."""
+    return progress_bar(total, desc, sys.stderr.isatty() and not args.json)
+
+
+def real_matches(args: argparse.Namespace) -> Any:
+    if not args.reference:
+        return None
+    from fuba_rules.workbench.realism import load_real_matches
+
+    return load_real_matches(args.reference)
+
+
+def realism_of(args: argparse.Namespace, sample: Sample, real: Any) -> list:
+    from fuba_rules.workbench.realism import realism
+
+    return realism(sample, real, args.seed) if real is not None else []
+
+
+def command_line() -> str:
+    return "fuba " + shlex.join(sys.argv[1:])
+
+
+def emit_json(data: dict) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True, default=str))
+
+
+def write_report(path: Path, title: str, sections: list) -> None:
+    from fuba_rules.report.page import Page, write
+
+    write(path, Page(title, command_line(), sections))
+    print(f"wrote {path}", file=sys.stderr)

@@ -1,0 +1,181 @@
+"""Player-facing rule cards built from an edition's data, ordered by chapter.
+
+Every card comes from an entry's own words (`doc`, `text`, `timing`, `reading`) and
+carries its chapter (`ref`), so a designer can print the draft under test. Against a
+second edition, each card says whether it is new or changed, and the removed ones are
+listed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from ..compare import compare
+from ..yamlpos import plain
+
+# section -> what its cards are called; a section not listed here is not player-facing
+SECTIONS = {
+    "procedures": "Procedure",
+    "hooks": "Rule",
+    "tables": "Table",
+    "events": "Special event",
+    "skills": "Skill",
+    "modifiers": "Modifier",
+    "constants": "Number",
+    "formations": "Formation",
+    "rules": "Advanced rule",
+    "interpretations": "Reading",
+}
+
+
+@attrs.define
+class Card:
+    kind: str
+    key: str
+    ref: str
+    title: str
+    text: list[str] = attrs.field(factory=list)
+    facts: list[tuple[str, str]] = attrs.field(factory=list)
+    rows: list[tuple[str, str]] = attrs.field(factory=list)
+    status: str = ""  # "", "new" or "changed" against the other edition
+
+    def as_json(self) -> dict:
+        return attrs.asdict(self)
+
+
+@attrs.define
+class Chapter:
+    number: str
+    cards: list[Card]
+
+    @property
+    def heading(self) -> str:
+        """"Chapter 4", "Chapter A12"; a ref that is no chapter number ("mod") as it is."""
+        return f"Chapter {self.number}" if any(ch.isdigit() for ch in self.number) else self.number.capitalize()
+
+
+@attrs.define
+class RuleBook:
+    title: str
+    chapters: list[Chapter]
+    against: str = ""
+    removed: list[str] = attrs.field(factory=list)
+
+    def as_json(self) -> dict:
+        return {"title": self.title, "against": self.against, "removed": self.removed,
+                "chapters": [{"number": c.number, "cards": [k.as_json() for k in c.cards]} for c in self.chapters]}
+
+
+def _natural(ref: str) -> list:
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"[.\s]+|(?<=[A-Za-z])(?=\d)", ref) if p]
+
+
+def _chapter(ref: str) -> str:
+    """The top chapter of a ref: "4.8.2" -> "4", "A12" -> "A12", "C1, C2" -> "C1"."""
+    m = re.match(r"[A-Za-z]*\d+", ref.strip())
+    return m.group(0) if m else (ref.strip() or "other")
+
+
+def _human(key: str) -> str:
+    return key.replace("_", " ").strip().capitalize() if key == key.lower() else key
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, list):
+        return "-".join(map(str, v)) if all(isinstance(x, int) for x in v) else ", ".join(map(str, v))
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_show(x)}" for k, x in v.items())
+    return str(v)
+
+
+def _cards(section: str, key: str, entry: Any) -> list[Card]:
+    kind = SECTIONS[section]
+    if not isinstance(entry, dict):
+        return [Card(kind, key, "", _human(key), facts=[("value", _show(entry))])]
+    ref = str(entry.get("ref", ""))
+    text = [str(entry[f]) for f in ("doc", "text", "timing", "reading", "note") if entry.get(f) and not (section == "modifiers" and f == "text")]
+    card = Card(kind, key, ref, str(entry.get("title") or entry.get("text") if section in ("rules", "modifiers") else _human(key)), text)
+    if section == "skills":
+        card.facts = [(f, _show(entry[f])) for f in ("group", "cost") if f in entry]
+    elif section == "modifiers":
+        card.facts = [("group", str(entry.get("group", ""))), ("value", str(entry.get("value", "")))] + ([("when", str(entry["when"]))] if entry.get("when") else [])
+    elif section == "hooks" and entry.get("rule"):
+        card.facts = [("advanced rule", str(entry["rule"]))]
+    elif section == "interpretations" and entry.get("reason"):
+        card.facts = [("why", str(entry["reason"]))]
+    elif section == "tables":
+        rows = entry.get("rows") or {}
+        named = {k: r for k, r in rows.items() if isinstance(r, dict) and r.get("name")}
+        out = [card]
+        card.rows = [(str(k), _show(r)) for k, r in rows.items() if k not in named]
+        for k, r in named.items():
+            out.append(Card(SECTIONS["events"], f"{key}.{k}", str(r.get("ref", ref)), str(r["name"]), [str(r.get("text", ""))], [("dice", str(k))]))
+        if named and not card.rows:
+            card.text.append(f"{len(named)} events, one card each.")
+        return out
+    return [card]
+
+
+def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -> RuleBook:
+    """Cards of every player-facing entry of `data`, grouped by top chapter, in order."""
+    data = plain(data)
+    status: dict[tuple[str, str], str] = {}
+    removed: list[str] = []
+    if other is not None:
+        for d in compare(plain(other), data):
+            if d.section in SECTIONS:
+                if d.kind == "only in A":
+                    removed.append(f"{SECTIONS[d.section].lower()} {d.key}" + (f" [{d.ref}]" if d.ref else ""))
+                else:
+                    status[d.section, d.key] = "new" if d.kind == "only in B" else "changed"
+    cards: list[Card] = []
+    for section in SECTIONS:
+        for key, entry in (data.get(section) or {}).items():
+            for c in _cards(section, str(key), entry):
+                c.status = status.get((section, str(key)), "")
+                cards.append(c)
+    chapters: dict[str, list[Card]] = {}
+    for c in sorted(cards, key=lambda c: (_natural(c.ref) if c.ref else [(2, 0, "")], list(SECTIONS.values()).index(c.kind), c.key)):
+        top = _chapter(c.ref)
+        chapters.setdefault(top, []).append(c)
+    return RuleBook(title, [Chapter(k, v) for k, v in chapters.items()], other_title, removed)
+
+
+def markdown(book: RuleBook) -> str:
+    lines = [f"# {book.title}", ""]
+    if book.against:
+        lines += [f"Marked against {book.against}: **new** and **changed** cards.", ""]
+    for ch in book.chapters:
+        lines += [f"## {ch.heading}", ""]
+        for c in ch.cards:
+            mark = f" **{c.status}**" if c.status else ""
+            ref = f" [{c.ref}]" if c.ref else ""
+            lines.append(f"### {c.kind}: {c.title}{ref}{mark}")
+            lines.append("")
+            for t in c.text:
+                lines += [t.strip(), ""]
+            lines += [f"- {k}: {v}" for k, v in c.facts]
+            if c.rows:
+                lines += ["", "| roll / key | result |", "|---|---|"] + [f"| {k} | {v} |" for k, v in c.rows]
+            lines.append("")
+    if book.removed:
+        lines += ["## Removed", ""] + [f"- {r}" for r in book.removed] + [""]
+    return "\n".join(lines)
+
+
+def html(book: RuleBook) -> str:
+    from .deps import need
+
+    jinja2 = need("jinja2")
+    env = jinja2.Environment(loader=jinja2.PackageLoader("fuba_rules.report", "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("rules.html.j2").render(book=book)
+
+
+def only_changed(book: RuleBook) -> RuleBook:
+    """The cards that differ from the other edition (for a short printout)."""
+    chapters = [Chapter(c.number, [k for k in c.cards if k.status]) for c in book.chapters]
+    return attrs.evolve(book, chapters=[c for c in chapters if c.cards])
+

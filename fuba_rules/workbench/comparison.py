@@ -1,0 +1,151 @@
+"""Compare sides on paired seeds, adding batches until the answer is clear enough.
+
+Side 0 is the baseline; every other side is compared with it metric by metric (see
+stats.paired), and all those comparisons form one Holm family. The result and goal
+distributions get a chi-square test across all sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from .sample import RESULTS, Sample, Side, play_sample
+from .stats import DistributionTest, MetricDiff, distribution_test, goal_bins, holm, paired
+
+INDEPENDENT_STRIDE = 1_000_003  # side i's seeds start this far apart when not paired
+
+
+@attrs.define
+class Comparison:
+    labels: list[str]
+    samples: list[Sample]
+    paired_seeds: bool
+    seed: int
+    diffs: list[tuple[int, MetricDiff]] = attrs.field(factory=list)  # (side index, B = that side vs side 0)
+    tests: list[DistributionTest] = attrs.field(factory=list)
+    stopped: str = ""
+
+    @property
+    def n(self) -> int:
+        return self.samples[0].n
+
+    def as_json(self) -> dict:
+        return {
+            "sides": self.labels,
+            "matches_per_side": self.n,
+            "seed": self.seed,
+            "paired_seeds": self.paired_seeds,
+            "stopped": self.stopped,
+            "comparisons": [
+                {"a": self.labels[0], "b": self.labels[i], "metrics": {d.name: d.as_json() for d in ds}}
+                for i, ds in self.by_side().items()
+            ],
+            "distribution_tests": {t.name: t.as_json() for t in self.tests},
+        }
+
+    def by_side(self) -> dict[int, list[MetricDiff]]:
+        out: dict[int, list[MetricDiff]] = {}
+        for i, d in self.diffs:
+            out.setdefault(i, []).append(d)
+        return out
+
+
+def analyse(labels: Sequence[str], samples: Sequence[Sample], paired_seeds: bool = True, seed: int = 0) -> Comparison:
+    """Every metric the sides share, each later side against the first; Holm across all."""
+    c = Comparison(list(labels), list(samples), paired_seeds, seed)
+    base = samples[0]
+    shared = [k for k in base.values if all(k in s.values for s in samples[1:])]
+    for i, s in enumerate(samples[1:], 1):
+        for k in shared:
+            c.diffs.append((i, paired(k, base.texts.get(k, k), base.values[k], s.values[k], k in RESULTS)))
+    holm([d for _, d in c.diffs])
+    results = [[int(sum(s.values[k])) for k in RESULTS] for s in samples]
+    goals = [goal_bins(s.goals) for s in samples]
+    for t in (distribution_test("results", results, ["home win", "draw", "away win"]),
+              distribution_test("goals", goals, [str(g) for g in range(6)] + ["6+"])):
+        if t is not None:
+            c.tests.append(t)
+    return c
+
+
+def seeds_for(side: int, start: int, count: int, seed: int, paired_seeds: bool) -> range:
+    base = seed if paired_seeds else seed + side * INDEPENDENT_STRIDE
+    return range(base + start, base + start + count)
+
+
+def run_comparison(
+    sides: Sequence[Side],
+    n: int,
+    seed: int = 0,
+    agents: tuple[str, str] = ("coach", "coach"),
+    skills: dict[str, list[str]] | None = None,
+    paired_seeds: bool = True,
+    precision: float | None = None,
+    until_significant: bool = False,
+    max_n: int | None = None,
+    tick: Callable[[], None] | None = None,
+) -> Comparison:
+    """Play `n` matches per side, then more batches of `n` while the stopping rule asks.
+
+    `precision`: stop when every difference's 95% interval is at most +-precision wide.
+    `until_significant`: stop when some difference is significant after correction.
+    Either way stop at `max_n` matches per side. (Looking again after each batch makes
+    p-values optimistic; treat a result found this way as a lead to confirm with a
+    fresh seed.)
+    """
+    samples = [Sample() for _ in sides]
+    played = 0
+    limit = max(max_n or n, n)
+    while True:
+        batch = min(n, limit - played)
+        for i, side in enumerate(sides):
+            play_sample(side, seeds_for(i, played, batch, seed, paired_seeds), agents, skills, sample=samples[i], tick=tick)
+        played += batch
+        c = analyse([s.label for s in sides], samples, paired_seeds, seed)
+        if precision is None and not until_significant:
+            c.stopped = "fixed number of matches"
+            return c
+        if precision is not None and all(d.diff.half_width <= precision for _, d in c.diffs):
+            c.stopped = f"every interval within +-{precision:g}"
+            return c
+        if until_significant and any(d.significant for _, d in c.diffs):
+            c.stopped = "a difference is significant"
+            return c
+        if played >= limit:
+            c.stopped = f"reached --max-n {limit}"
+            return c
+
+
+def format_comparison(c: Comparison, only_changed: bool = False) -> str:
+    """The table a designer reads: both means, B-A with its interval, Holm p, effect size."""
+    seeds = "the same seeds" if c.paired_seeds else "independent seeds"
+    lines = [f"{c.n} matches per side on {seeds} (from {c.seed}); stopped: {c.stopped}"]
+    for i, label in enumerate(c.labels):
+        lines.append(f"  {chr(65 + i) if i < 26 else i}: {label}")
+    for i, diffs in c.by_side().items():
+        b = chr(65 + i) if i < 26 else str(i)
+        lines.append("")
+        lines.append(f"{b} against A   (* significant after Holm correction, p < 0.05)")
+        width = max([6, *(len(d.text) for d in diffs)])
+        lines.append(f"  {'metric':<{width}}  {'A':>8}  {b:>8}  {b + '-A [95% interval]':>28}  {'p (Holm)':>9}  {'d':>6}")
+        for d in diffs:
+            if d.constant or (only_changed and not d.significant):
+                continue
+            ci = f"{d.diff.mean:+.3f} [{d.diff.low:+.3f}, {d.diff.high:+.3f}]"
+            mark = "*" if d.significant else " "
+            eff = f"{d.effect:+.2f}" if abs(d.effect) != float("inf") else "  inf"
+            lines.append(f"{mark} {d.text:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
+        changed = sum(d.significant for d in diffs)
+        lines.append(f"  {changed} of {len(diffs)} metrics changed")
+        same = [f"{d.text} ({d.a.mean:g})" for d in diffs if d.constant]
+        if same:
+            lines.append(f"  the same in every match of both sides: {', '.join(same)}")
+    for t in c.tests:
+        lines.append("")
+        lines.append(f"{t.name} distribution, chi-square {t.chi2:.2f} on {t.dof} df, p = {t.p:.4f}{'  *' if t.p < 0.05 else ''}")
+        for i, row in enumerate(t.counts):
+            total = sum(row) or 1
+            lines.append(f"  {chr(65 + i) if i < 26 else i}: " + "  ".join(f"{cat} {v / total:.1%}" for cat, v in zip(t.categories, row)))
+    return "\n".join(lines)

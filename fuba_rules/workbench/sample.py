@@ -1,0 +1,177 @@
+"""Sides and samples: what one variant of the rules measures, match by match.
+
+A side is an edition with optional mods and rule switches, written on the command line
+as `EDITION[+MOD...][:RULE,RULE]`. A sample keeps every match's value of every metric
+(not only means), because paired comparisons need the per-seed values.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..agents import make_agent
+from ..board import TEAMS
+from ..diagnostics import Diagnostic, FubaError, did_you_mean
+from ..edition import Edition, load_edition
+from ..lang.runtime import RuleFault
+from ..sim.play import agent_seed, play_match
+
+RESULTS = ("home_wins", "draws", "away_wins")
+
+
+@attrs.frozen
+class SideSpec:
+    """A side as written: `EDITION[+MOD...][:RULE,...]`."""
+
+    text: str
+    edition: str
+    mods: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> SideSpec:
+        head, rules = text, ()
+        base, colon, tail = text.rpartition(":")
+        if colon and base and "/" not in tail and not tail.endswith(".yaml"):
+            head, rules = base, tuple(r.strip() for r in tail.split(",") if r.strip())
+        edition, *mods = head.split("+")
+        if not edition or any(not m for m in mods):
+            raise FubaError(Diagnostic(None, f"bad side {text!r}: expected EDITION[+MOD.yaml...][:RULE,...]"))
+        return cls(text, edition, tuple(mods), rules)
+
+
+@attrs.frozen
+class Side:
+    """A loaded side: the compiled edition and the rules switched on."""
+
+    label: str
+    edition: Edition
+    rules: tuple[str, ...]
+    mods: tuple[str, ...] = ()
+
+
+def mod_path(ref: str, root: Path) -> Path:
+    """A mod path relative to the working directory, else to the editions root."""
+    for candidate in (Path(ref), root / ref, Path(f"{ref}.yaml"), root / f"{ref}.yaml"):
+        if candidate.is_file():
+            return candidate
+    raise FubaError(Diagnostic(None, f"no mod file {ref!r} (looked in . and {root})"))
+
+
+def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advanced: bool = False) -> Side:
+    """Load a side's edition and mods, and check its rule switches against the edition."""
+    mods = [mod_path(m, root) for m in spec.mods]
+    ed = load_edition(spec.edition, mods, root)
+    wanted = sorted(ed.rules) if advanced else [*spec.rules, *extra_rules]
+    for r in wanted:
+        if r not in ed.rules:
+            raise FubaError(Diagnostic(None, f"{spec.text}: unknown rule '{r}'{did_you_mean(r, ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}"))
+    rules = list(dict.fromkeys(wanted))
+    rules += [r for r, s in ed.rules.items() if s.get("default") and r not in rules]
+    return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods))
+
+
+class Recorder:
+    """Wraps an agent: counts what it picks, and answers forced decisions itself.
+
+    `force` maps a decision label to the option (as rendered) this team must take when
+    it is offered; other decisions go to the wrapped agent, whose stream of random
+    numbers is then the same as without the wrapper.
+    """
+
+    def __init__(self, inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None):
+        self.inner, self.force = inner, dict(force or {})
+        self.name = getattr(inner, "name", "agent")
+        self.counts: Counter = counts if counts is not None else Counter()
+        self.offered: dict[str, dict[str, set[frozenset[str]]]] = {}
+
+    def choose(self, decision: Any, match: Any) -> int:
+        labels = decision.labels
+        self.offered.setdefault(decision.label, {}).setdefault(decision.team, set()).add(frozenset(labels))
+        want = self.force.get(decision.label)
+        if want is not None and want in labels:
+            return labels.index(want)
+        i = self.inner.choose(decision, match)
+        self.counts[decision.label, labels[i]] += 1
+        return i
+
+
+@attrs.define
+class Sample:
+    """Per-match values of every metric, in seed order, and what the agents chose."""
+
+    values: dict[str, list[float]] = attrs.field(factory=dict)
+    texts: dict[str, str] = attrs.field(factory=dict)
+    scores: list[tuple[int, int]] = attrs.field(factory=list)
+    choices: Counter = attrs.field(factory=Counter)
+    offered: dict[str, dict[str, set[frozenset[str]]]] = attrs.field(factory=dict)  # label -> team -> option sets
+    skills_used: Counter = attrs.field(factory=Counter)
+
+    @property
+    def n(self) -> int:
+        return len(self.scores)
+
+    def add(self, metrics: dict[str, float], score: tuple[int, int]) -> None:
+        home, away = score
+        row = {**metrics, "home_wins": float(home > away), "draws": float(home == away), "away_wins": float(home < away)}
+        for k, v in row.items():
+            self.values.setdefault(k, []).append(float(v))
+        self.scores.append(score)
+
+    @property
+    def goals(self) -> list[int]:
+        return [h + a for h, a in self.scores]
+
+
+def play_sample(
+    side: Side,
+    seeds: Sequence[int],
+    agents: tuple[str, str] = ("coach", "coach"),
+    skills: dict[str, list[str]] | None = None,
+    force: dict[str, dict[str, str]] | None = None,
+    sample: Sample | None = None,
+    tick: Callable[[], None] | None = None,
+) -> Sample:
+    """Play one match per seed and add each match's metrics to `sample`.
+
+    `force` maps a team to the decisions it must take (see Recorder). Agents are seeded
+    as `sim.play` seeds them, so a match here is the match `fuba simulate` plays.
+    """
+    sample = sample if sample is not None else Sample()
+    ed = side.edition
+    for k, spec in ed.stats.items():
+        sample.texts.setdefault(k, str(spec.get("text", k)))
+    for k in RESULTS:
+        sample.texts.setdefault(k, k.replace("_", " "))
+    for seed in seeds:
+        players = tuple(
+            Recorder(make_agent(a, agent_seed(seed, t)), (force or {}).get(t), sample.choices)
+            for t, a in zip(TEAMS, agents)
+        )
+        try:
+            r = play_match(ed, seed, players, side.rules, skills, record=False)
+        except RuleFault as e:
+            raise e.to_error() from None
+        sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)))
+        for tag, c in r.tally.items():
+            if tag.startswith("skill:"):
+                sample.skills_used[tag[6:]] += c
+        for p in players:
+            for label, by_team in p.offered.items():
+                for team, sets in by_team.items():
+                    sample.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
+        if tick:
+            tick()
+    return sample
+
+
+def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:
+    """A tqdm bar on stderr when `enabled` (a terminal, not --json); else a silent stand-in."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="match", disable=not enabled, leave=False)

@@ -1,0 +1,201 @@
+"""Vary values of an edition over a grid, one generated mod per grid point.
+
+A value is addressed by the path `fuba show` and `fuba diff` print: `section.entry`
+then fields, e.g. `constants.half_length` or `modifiers.shot_distance.value`. Each grid
+point becomes a temporary mod file that overrides the whole entry with that one field
+changed (the value `removed` writes `remove: [section.entry]` instead), so the engine
+plays a sweep exactly as it plays a designer's own mod.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from .. import layering
+from ..diagnostics import Diagnostic, FubaError, did_you_mean
+from ..yamlpos import plain
+from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
+from .stats import Interval, interval
+
+REMOVED = "removed"
+
+
+@attrs.frozen
+class Setting:
+    """One `--set PATH=V1,V2,...`: the path resolved to its entry and field keys."""
+
+    path: str
+    section: str
+    entry: str
+    fields: tuple[Any, ...]
+    values: tuple[Any, ...]
+
+
+def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
+    """The longest key that `rest` starts with (keys may hold dots or spaces)."""
+    best = None
+    for k in keys:
+        s = str(k)
+        if (rest == s or rest.startswith(s + ".")) and (best is None or len(s) > len(str(best))):
+            best = k
+    if best is None:
+        return None
+    return best, rest[len(str(best)) + 1:]
+
+
+def parse_setting(text: str, data: Any) -> Setting:
+    """`PATH=V1,V2,...` checked against the resolved edition `data` (plain dicts)."""
+    path, eq, raw = text.partition("=")
+    path = path.strip()
+    if not eq or not raw.strip():
+        raise FubaError(Diagnostic(None, f"--set {text!r}: expected PATH=V1,V2,... (e.g. constants.NAME=1,2,3)"))
+    values = tuple(yaml.safe_load(v.strip()) if v.strip() != REMOVED else REMOVED for v in raw.split(","))
+    node, rest, keys = data, path, []
+    while rest:
+        if isinstance(node, dict):
+            hit = _match_key(rest, list(node))
+            if hit is None:
+                head = rest.split(".")[0]
+                where = ".".join(str(k) for k in keys) or "the edition"
+                raise FubaError(Diagnostic(None, f"--set {path}: {where} has no {head!r}{did_you_mean(head, [str(k) for k in node])}"))
+            key, rest = hit
+        elif isinstance(node, list):
+            head, _, rest = rest.partition(".")
+            if not head.isdigit() or int(head) >= len(node):
+                raise FubaError(Diagnostic(None, f"--set {path}: {'.'.join(map(str, keys))} is a list of {len(node)}; expected an index 0..{len(node) - 1}"))
+            key = int(head)
+        else:
+            raise FubaError(Diagnostic(None, f"--set {path}: {'.'.join(map(str, keys))} is a value ({node!r}), it has no fields"))
+        keys.append(key)
+        node = node[key]
+    if len(keys) < 2:
+        raise FubaError(Diagnostic(None, f"--set {path}: name an entry, e.g. {path}.{next(iter(node), 'NAME') if isinstance(node, dict) else 'NAME'}"))
+    if REMOVED in values and len(keys) != 2:
+        raise FubaError(Diagnostic(None, f"--set {path}: only a whole entry (section.entry) can be {REMOVED}"))
+    if isinstance(node, (dict, list)) and any(v != REMOVED for v in values):
+        fields = ", ".join(map(str, node)) if isinstance(node, dict) else f"0..{len(node) - 1}"
+        raise FubaError(Diagnostic(None, f"--set {path}: set one of its fields ({fields}), or use {REMOVED}"))
+    return Setting(path, str(keys[0]), str(keys[1]), tuple(keys[2:]), values)
+
+
+def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
+    """The YAML of a mod setting every (setting, value) of one grid point."""
+    sections: dict[str, dict] = {}
+    removes = []
+    for s, value in point:
+        if value == REMOVED:
+            removes.append(f"{s.section}.{s.entry}")
+            continue
+        section = sections.setdefault(s.section, {})
+        if s.entry not in section:
+            section[s.entry] = copy.deepcopy(data[s.section][s.entry])
+        if not s.fields:
+            section[s.entry] = value
+            continue
+        node = section[s.entry]
+        for f in s.fields[:-1]:
+            node = node[f]
+        node[s.fields[-1]] = value
+    label = ", ".join(f"{s.path}={v}" for s, v in point)
+    doc: dict[str, Any] = {"schema_version": 1, "id": "mods/sweep-point", "title": f"sweep: {label}", "extends": base}
+    if removes:
+        doc["remove"] = removes
+    doc.update(sections)
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+@attrs.define
+class SweepPoint:
+    values: tuple[Any, ...]
+    sample: Sample
+
+    def metric(self, name: str) -> Interval:
+        return interval(self.sample.values.get(name, []), name in RESULTS)
+
+
+@attrs.define
+class Sweep:
+    base: str
+    settings: list[Setting]
+    points: list[SweepPoint]
+    n: int
+    seed: int
+
+    def metric_names(self) -> list[str]:
+        first = self.points[0].sample
+        return [k for k in first.values if all(k in p.sample.values for p in self.points)]
+
+    def as_json(self) -> dict:
+        names = self.metric_names()
+        return {
+            "edition": self.base, "matches_per_point": self.n, "seed": self.seed,
+            "settings": [{"path": s.path, "values": [str(v) for v in s.values]} for s in self.settings],
+            "points": [
+                {"values": {s.path: str(v) for s, v in zip(self.settings, p.values)},
+                 "metrics": {k: p.metric(k).as_json() for k in names}}
+                for p in self.points
+            ],
+        }
+
+
+def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, Any]:
+    r = layering.resolve(edition, root, list(mods))
+    return r.target, plain(r.data)
+
+
+def run_sweep(
+    spec: SideSpec,
+    texts: Sequence[str],
+    root: Path,
+    n: int,
+    seed: int = 0,
+    agents: tuple[str, str] = ("coach", "coach"),
+    skills: dict[str, list[str]] | None = None,
+    extra_rules: Sequence[str] = (),
+    tick: Callable[[], None] | None = None,
+) -> Sweep:
+    """Every grid point of the settings, each played on the same seeds."""
+    from .sample import mod_path
+
+    mods = [mod_path(m, root) for m in spec.mods]
+    base, data = resolved_data(spec.edition, mods, root)
+    settings = [parse_setting(t, data) for t in texts]
+    points = []
+    with tempfile.TemporaryDirectory(prefix="fuba-sweep-") as tmp:
+        for k, combo in enumerate(itertools.product(*(s.values for s in settings))):
+            point = list(zip(settings, combo))
+            path = Path(tmp) / f"point-{k}.yaml"
+            path.write_text(mod_text(base, data, point), encoding="utf-8")
+            side_spec = SideSpec(spec.text, spec.edition, (*spec.mods, str(path)), spec.rules)
+            try:
+                side: Side = load_side(side_spec, root, extra_rules)
+            except FubaError as e:  # the generated file is gone afterwards: name the grid point
+                label = ", ".join(f"{s.path}={v}" for s, v in point)
+                raise FubaError([Diagnostic(None, f"--set {label}: {d.message}", d.severity) for d in e.diagnostics]) from None
+            points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), agents, skills, tick=tick)))
+    return Sweep(base, settings, points, n, seed)
+
+
+def format_sweep(sw: Sweep, metrics: Sequence[str] | None = None) -> str:
+    names = list(metrics or sw.metric_names())
+    texts = sw.points[0].sample.texts
+    head = [s.path for s in sw.settings]
+    lines = [f"{sw.base}: {sw.n} matches per point on the same seeds (from {sw.seed}); mean [95% interval]"]
+    cols = [f"{texts.get(k, k)}" for k in names]
+    widths = [max(len(h), 8) for h in head] + [max(len(c), 20) for c in cols]
+    lines.append("  " + "  ".join(f"{h:>{w}}" for h, w in zip(head + cols, widths)))
+    for p in sw.points:
+        cells = [str(v) for v in p.values]
+        for k in names:
+            iv = p.metric(k)
+            cells.append(f"{iv.mean:.3f} [{iv.low:.2f}, {iv.high:.2f}]")
+        lines.append("  " + "  ".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
+    return "\n".join(lines)
