@@ -79,17 +79,26 @@ def players(header: dict, seed: int) -> dict[str, Any]:
     return {t: make_agent(str(a), agent_seed(seed, t)) for t, a in zip(TEAMS, names, strict=True)}
 
 
-def rerun(ed: Any, header: dict) -> tuple[list[dict], list[dict], bool]:
-    """Play the header's match again: (events, views, finished)."""
+END = "the log ends here"
+
+
+def with_end(steps: list[dict], views: list[dict], last: dict) -> tuple[list[dict], list[dict]]:
+    """Add a last step when events after the last narrated line changed the board (an unfinished match)."""
+    if views and views[-1] == last:
+        return steps, views
+    return [*steps, {"line": END, "ref": "", "dice": [], "clock": None, "team": None, "kind": "end", "seq": None}], [*views, last]
+
+
+def rerun(ed: Any, header: dict) -> tuple[list[dict], list[dict], dict]:
+    """Play the header's match again: (events, views at each narrated event, the view at the end)."""
     seed = int(header.get("seed") or 0)
     m = MatchState(ed, SeededDice(seed), players(header, seed), frozenset(header.get("rules") or ()), header.get("skills") or None)
     views = watch(m)
-    finished = True
     try:
         m.run()
     except NeedDecision:  # a log of a match left unfinished
-        finished = False
-    return m.events, views, finished
+        pass
+    return m.events, views, json.loads(json.dumps(state_view(m)))
 
 
 def steps_of(events: list[dict], teams: dict[str, str] | None) -> list[dict]:
@@ -104,14 +113,14 @@ def steps_of(events: list[dict], teams: dict[str, str] | None) -> list[dict]:
 
 def from_header(ed: Any, header: dict, logged: list[dict] | None = None) -> Replay:
     """Re-run a match; with `logged` events, check the re-run against them."""
-    events, views, _ = rerun(ed, header)
+    events, views, last = rerun(ed, header)
     mine = json.loads(json.dumps(plain(events), sort_keys=True))
     header = {"edition": ed.id, **plain(header)}
     teams = header.get("teams")
     if logged is None:
-        return Replay(header, steps_of(mine, teams), views, True, "played again from the seed")
+        return Replay(header, *with_end(steps_of(mine, teams), views, last), True, "played again from the seed")
     if mine == logged:
-        return Replay(header, steps_of(logged, teams), views, True, "re-run from the log header: every event matches the log")
+        return Replay(header, *with_end(steps_of(logged, teams), views, last), True, "re-run from the log header: every event matches the log")
     first = next((i for i, (a, b) in enumerate(zip(mine, logged)) if a != b), min(len(mine), len(logged)))
     note = (
         f"re-running the header's match differs from the log at event {first}, so the board is rebuilt from "
@@ -128,7 +137,7 @@ def from_events(ed: Any, header: dict, logged: list[dict], note: str) -> Replay:
         board.apply(e)
         if e.get("kind") in NARRATED:
             views.append(board.view())
-    return Replay(header, steps_of(logged, header.get("teams")), views, False, note)
+    return Replay(header, *with_end(steps_of(logged, header.get("teams")), views, board.view()), False, note)
 
 
 class _Board:

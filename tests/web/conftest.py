@@ -9,14 +9,12 @@ from __future__ import annotations
 import socket
 import threading
 import time
-from pathlib import Path
+import warnings
 
 import pytest
+from webkit import ALL, EDITIONS
 
 from fuba_rules.web.app import Library, create_app
-
-EDITIONS = Path(__file__).resolve().parents[2] / "editions"
-ALL = ("2024-draft", "world-cup-2015", "2.0")
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +27,9 @@ def library() -> Library:
 
 @pytest.fixture(scope="session")
 def client(library):
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():  # Starlette >= 1.10 nudges towards httpx2; httpx still works
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from starlette.testclient import TestClient
 
     with TestClient(create_app(library)) as c:
         yield c
