@@ -15,9 +15,16 @@ async function api(path, body = undefined) {
   return data;
 }
 
+// While the server works, the status line says what it does; after, the status is what the work left.
 function busy(on, text = "") {
   document.body.classList.toggle("busy", on);
-  $(state.mode === "play" ? "play-status" : "replay-status").textContent = text;
+  const status = $(state.mode === "play" ? "play-status" : "replay-status");
+  if (on) {
+    status.textContent = text;
+    status.dataset.busy = text;
+  } else if (status.textContent === status.dataset.busy) {
+    status.textContent = "";
+  }
 }
 
 function error(message) {
@@ -43,6 +50,7 @@ async function useEdition(view) {
   state.editions.set(view.id, view);
   if (state.edition && state.edition.id === view.id && state.board) return;
   state.edition = view;
+  document.body.dataset.edition = view.id;
   $("edition").value = view.id;
   $("title").textContent = view.title;
   state.board = new Board($("board"), view, onArea);
@@ -102,6 +110,7 @@ async function startGame() {
     await useEdition(data.edition);
     state.game = data;
     state.clicks = [];
+    document.body.dataset.game = data.id;
     renderGame();
   });
 }

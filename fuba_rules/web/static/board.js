@@ -55,7 +55,7 @@ export class Board {
   }
 
   drawLines() {
-    const b = this.board, g = el("g", { class: "lines", fill: "none", stroke: "#f4f7f0", "stroke-width": 3 }, this.svg);
+    const b = this.board, g = el("g", { class: "pitch-lines", fill: "none", stroke: "#f4f7f0", "stroke-width": 3 }, this.svg);
     el("rect", { x: M, y: M, width: W, height: H }, g);
     const hx = this.x(b.halfway);
     el("line", { x1: hx, y1: M, x2: hx, y2: M + H }, g);
