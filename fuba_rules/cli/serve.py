@@ -31,9 +31,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     `fuba simulate --log` (or a seed) step by step with the arrow keys.
 
     examples:
-      fuba serve 2024-draft
-      fuba serve 2024-draft --mod editions/mods/long-range-shooting.yaml --with A1,A6
-      fuba serve --port 8000 --open
+      fuba serve EDITION                   (`fuba editions` lists them)
+      fuba serve EDITION --mod my-mod.yaml --with A1,A6
+      fuba serve --port 8000 --open        (choose the edition in the page)
     """
     from fuba_rules.web.app import Library, create_app, require_web
 
@@ -50,8 +50,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
-    except OSError as e:
-        raise FubaError(Diagnostic(None, f"cannot listen on {args.host}:{args.port}: {e.strerror}")) from None
+        sock.listen(128)  # a browser opened on the printed address waits in the queue, never refused
+    except (OSError, OverflowError) as e:
+        why = getattr(e, "strerror", None) or str(e).removeprefix("bind(): ")
+        raise FubaError(Diagnostic(None, f"cannot listen on {args.host}:{args.port}: {why}")) from None
     host, port = sock.getsockname()[:2]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     print(f"fuba board at {url} (Ctrl-C stops it)", flush=True)

@@ -37,7 +37,7 @@ function named(edition, value) {
 }
 
 export function dice(values) {
-  return h("span", { class: "dice" }, values.map((d) => h("span", { class: "die", title: `die ${d}` }, String(d))));
+  return h("span", { class: "die-row" }, values.map((d) => h("span", { class: "die", title: `die ${d}` }, String(d))));
 }
 
 export function ref(text) {
