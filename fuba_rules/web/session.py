@@ -114,7 +114,7 @@ class Game:
             "agent": self.agent,
             "seed": self.seed,
             "finished": self.decision is None,
-            "decision": decision_view(self.decision, areas),
+            "decision": decision_view(self.decision, m.board, areas),
             "can_undo": bool(self.own),
             "own": len(self.own),
             "state": state_view(m),

@@ -90,25 +90,32 @@ def state_view(m: Any) -> dict:
     }
 
 
-def option_view(option: Any, areas: frozenset[str]) -> dict:
-    """An option's label and the board areas it names, in order (for clicking on the board)."""
+def option_view(option: Any, board: Any, areas: frozenset[str]) -> dict:
+    """An option's label, a short text for its button, and the board areas it names in order.
+
+    The areas are what a click on the pitch selects (e.g. a move's from, then to); the
+    text names them as the board does, with the option's other entries that are set.
+    """
+    label = "(none)" if option is None else render(option)
     if isinstance(option, str) and option in areas:
-        named = [str(option)]
-    elif isinstance(option, Mapping):
+        return {"label": label, "text": board.name(option), "areas": [str(option)]}
+    if isinstance(option, Mapping):
         named = [str(v) for v in option.values() if isinstance(v, str) and v in areas]
-    elif isinstance(option, (list, tuple)):
+        rest = [f"{k} {render(v)}" for k, v in option.items() if not (isinstance(v, str) and v in areas) and v not in (False, None, 0, "")]
+        text = " → ".join(board.name(a) for a in named) + (f" ({', '.join(rest)})" if rest else "")
+        return {"label": label, "text": text or label, "areas": named}
+    if isinstance(option, (list, tuple)):
         named = [str(v) for v in option if isinstance(v, str) and v in areas]
-    else:
-        named = []
-    return {"label": "(none)" if option is None else render(option), "areas": named}
+        return {"label": label, "text": label, "areas": named}
+    return {"label": label, "text": label, "areas": []}
 
 
-def decision_view(decision: Any, areas: frozenset[str]) -> dict | None:
+def decision_view(decision: Any, board: Any, areas: frozenset[str]) -> dict | None:
     if decision is None:
         return None
     return {
         "team": decision.team,
         "label": decision.label,
         "ref": decision.ref,
-        "options": [option_view(o, areas) for o in decision.options],
+        "options": [option_view(o, board, areas) for o in decision.options],
     }

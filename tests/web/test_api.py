@@ -16,7 +16,7 @@ from fuba_rules.engine.driver import Match
 from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import new_match
 from fuba_rules.web.replay import from_events, from_header
-from fuba_rules.web.views import state_view
+from fuba_rules.web.views import option_view, state_view
 
 def engine_view(ed, game: dict) -> dict:
     """The state the step driver reaches with the game's seed and answers."""
@@ -83,13 +83,26 @@ def test_undo_takes_back_the_last_own_decision_and_the_agents_replies(client, ed
     assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 400
 
 
-def test_options_that_name_areas_list_them_for_clicking(client):
+def test_options_that_name_areas_are_clicked_in_order_and_read_as_the_board_names_them(library):
+    board = library.get("2.0").board
+    areas = frozenset(board.areas) | frozenset(board.spots)
+    move = {"from": "centre", "to": "away_front", "keeper": True, "ball": False}
+    assert option_view(move, board, areas) == {
+        "label": "{from: centre, to: away_front, keeper: yes, ball: no}",
+        "text": "Centre area → Away front area (keeper yes)",
+        "areas": ["centre", "away_front"],
+    }
+    assert option_view("home_left_spot", board, areas)["areas"] == ["home_left_spot"]
+    assert option_view("pass", board, areas) == {"label": "pass", "text": "pass", "areas": []}
+    assert option_view(None, board, areas)["text"] == "(none)"
+
+
+def test_a_setup_decision_offers_the_areas_to_click(client):
     game = start(client, "2024-draft")
     gid = game["id"]
     while not any(o["areas"] for o in game["decision"]["options"]):
         game = client.post(f"/api/games/{gid}/choose", json={"index": 0}).json()
-    for option in game["decision"]["options"]:
-        assert option["areas"] == [option["label"]] or len(option["areas"]) >= 1
+    assert all(o["areas"] == [o["label"]] for o in game["decision"]["options"])
 
 
 @pytest.mark.parametrize("edition", ALL)

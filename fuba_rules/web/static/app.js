@@ -94,7 +94,7 @@ function renderGame() {
     h("p", { class: "ask" }, h("span", { class: `swatch ${d.team}` }), h("b", {}, `${ed.teams[d.team]} (${d.team})`), `: ${d.label} `, ref(d.ref)),
     open.length ? h("p", { class: "hint muted" }, "Click an area on the pitch, or a button.") : null,
     h("div", { class: "options" }, d.options.map((o, i) =>
-      h("button", { class: `option ${picked.has(i) ? "picked" : ""}`, "data-option": i, onclick: () => choose(i) }, o.label))),
+      h("button", { class: `option ${picked.has(i) ? "picked" : ""}`, "data-option": i, title: o.label, onclick: () => choose(i) }, o.text))),
   ].filter(Boolean));
 }
 
