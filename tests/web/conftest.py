@@ -28,7 +28,7 @@ def library() -> Library:
 @pytest.fixture(scope="session")
 def client(library):
     with warnings.catch_warnings():  # Starlette >= 1.10 nudges towards httpx2; httpx still works
-        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
     with TestClient(create_app(library)) as c:

@@ -56,6 +56,7 @@ async function useEdition(view) {
   state.board = new Board($("board"), view, onArea);
   $("play-rules").replaceChildren(...Object.entries(view.rules).map(([r, spec]) =>
     h("label", { title: `[${spec.ref}]` }, h("input", { type: "checkbox", value: r, checked: state.config.rules.includes(r) || spec.default ? "" : null }), ` ${r} ${spec.title}`)));
+  $("skill-names").replaceChildren(...Object.keys(view.skills).map((s) => h("option", { value: s })));
   const teams = state.config.teams;
   $("play-side").replaceChildren(...teams.map((t) => h("option", { value: t }, `${view.teams[t]} (${t})`)));
 }
@@ -102,9 +103,15 @@ function current(step) {
   $("current").replaceChildren(...(step ? [h("span", { class: "text" }, step.line.replace(/\s*\[[^\]]*\]$/, "")), " ", ref(step.ref), step.dice.length ? dice(step.dice) : ""] : []));
 }
 
-async function startGame() {
+// The advanced rules ticked and the skills typed, for a new match or a seed to replay.
+function matchOptions() {
   const rules = [...$("play-rules").querySelectorAll("input:checked")].map((x) => x.value);
-  const body = { edition: $("edition").value, seed: Number($("play-seed").value) || 0, human: $("play-side").value, agent: $("play-agent").value, rules };
+  const skills = Object.fromEntries(state.config.teams.map((t) => [t, $(`skills-${t}`).value.split(",").map((s) => s.trim()).filter(Boolean)]));
+  return { edition: $("edition").value, rules, skills };
+}
+
+async function startGame() {
+  const body = { ...matchOptions(), seed: Number($("play-seed").value) || 0, human: $("play-side").value, agent: $("play-agent").value };
   await guard("starting the match…", async () => {
     const data = await api("/api/games", body);
     await useEdition(data.edition);
@@ -242,7 +249,7 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("seed-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    openReplay({ edition: $("edition").value, seed: Number($("replay-seed").value) || 0, agents: [$("replay-home").value, $("replay-away").value] });
+    openReplay({ ...matchOptions(), seed: Number($("replay-seed").value) || 0, agents: [$("replay-home").value, $("replay-away").value] });
   });
   $("log-form").addEventListener("submit", async (e) => {
     e.preventDefault();
