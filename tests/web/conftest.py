@@ -9,10 +9,9 @@ from __future__ import annotations
 import socket
 import threading
 import time
-import warnings
 
 import pytest
-from webkit import ALL, EDITIONS
+from webkit import ALL, EDITIONS, board_client
 
 from fuba_rules.web.app import Library, create_app
 
@@ -27,11 +26,7 @@ def library() -> Library:
 
 @pytest.fixture(scope="session")
 def client(library):
-    with warnings.catch_warnings():  # Starlette >= 1.10 nudges towards httpx2; httpx still works
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-
-    with TestClient(create_app(library)) as c:
+    with board_client(library) as c:
         yield c
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from webkit import ALL
+from webkit import ALL, EDITIONS, board_client
 
 from fuba_rules.cli import main
 from fuba_rules.engine.driver import Match
 from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import new_match
+from fuba_rules.web.app import Library
 from fuba_rules.web.replay import from_events, from_header
 from fuba_rules.web.views import option_view, state_view
 
@@ -203,3 +204,22 @@ def test_the_page_and_its_modules_are_served(client):
     assert "FUBA board" in client.get("/").text
     for name in ("app.js", "board.js", "panel.js", "style.css", "ball.svg"):
         assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_a_rule_fault_in_a_mod_is_reported_at_its_line(tmp_path):
+    mod = tmp_path / "faulty.yaml"
+    mod.write_text(
+        'schema_version: 1\nid: mods/faulty\ntitle: "A hook that writes a team that does not exist"\nextends: "2.0"\n'
+        'hooks:\n  broken:\n    ref: "mod"\n    at: pressing_done\n    do: |\n      set score["middle"] = 1\n'
+    )
+    with board_client(Library(EDITIONS, "2.0", [mod])) as c:
+        r = c.post("/api/replay", json={"seed": 1})
+        assert r.status_code == 400
+        assert r.json()["error"] == f"{mod}:10:11: error: rule fault: 'score' has no entry middle"
+        game = c.post("/api/games", json={"seed": 1, "human": "home"}).json()
+        for _ in range(200):
+            r = c.post(f"/api/games/{game['id']}/choose", json={"index": 0})
+            if r.status_code != 200:
+                break
+        assert r.status_code == 400 and "rule fault" in r.json()["error"]
+        assert c.get(f"/api/games/{game['id']}").status_code == 200, "the game stays at the decision before the fault"
