@@ -18,22 +18,27 @@ def write_log(path: Path, header: dict, events: Iterable[dict]) -> None:
 
 
 def read_log(path: Path) -> tuple[dict, list[dict]]:
+    with open(path, encoding="utf-8") as f:
+        return parse_log(f, str(path))
+
+
+def parse_log(lines: Iterable[str], name: str) -> tuple[dict, list[dict]]:
+    """The header and the events of a log's lines; `name` starts each error message."""
     header: dict = {}
     events: list[dict] = []
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}:{number}:{e.colno}: not a JSON line: {e.msg}") from None
-            if not isinstance(item, dict):
-                raise ValueError(f"{path}:{number}:1: expected a JSON object")
-            if item.get("kind") == "header":
-                header = item
-            else:
-                events.append(item)
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{name}:{number}:{e.colno}: not a JSON line: {e.msg}") from None
+        if not isinstance(item, dict):
+            raise ValueError(f"{name}:{number}:1: expected a JSON object")
+        if item.get("kind") == "header":
+            header = item
+        else:
+            events.append(item)
     return header, events
 
 

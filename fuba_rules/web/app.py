@@ -28,9 +28,10 @@ from ..diagnostics import Diagnostic, FubaError, did_you_mean
 from ..edition import Edition, load_edition
 from ..engine.decisions import IllegalChoice
 from ..lang.runtime import RuleFault
+from ..sim.narrate import parse_log
 from . import replay
 from .session import Game
-from .views import edition_view
+from .views import edition_view, plain, team_names
 
 STATIC = Path(__file__).parent / "static"
 MAX_GAMES = 64  # games kept in memory; the oldest is dropped first
@@ -65,7 +66,11 @@ class Library:
                 if key != self.edition and key not in self.found:
                     raise FubaError(Diagnostic(None, f"unknown edition '{key}'{did_you_mean(key, self.found)}"))
                 mods = self.mods if key == self.edition else []
-                self._loaded[key] = load_edition(key, mods, self.root)
+                ed = self._loaded[key] = load_edition(key, mods, self.root)
+                if key == self.edition:  # the page asks for it by its id, which a path or mods do not change
+                    self.edition = ed.id
+                    self._loaded[ed.id] = ed
+                    self.found = [ed.id, *(f for f in self.found if f != ed.id)]
             return self._loaded[key]
 
 
@@ -158,7 +163,7 @@ def create_app(library: Library) -> Any:
     async def log(request: Request):
         g = game(request)
         lines = [json.dumps({"kind": "header", **g.header()}, sort_keys=True)]
-        lines += [json.dumps(e, sort_keys=True) for e in replay.plain(g.state.events)]
+        lines += [json.dumps(e, sort_keys=True) for e in plain(g.state.events)]
         name = f"{g.ed.id.replace('/', '-')}-seed{g.seed}.jsonl"
         return PlainTextResponse("\n".join(lines) + "\n", headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -228,10 +233,9 @@ def _replay(library: Library, data: dict) -> dict:
         agents = data.get("agents") or ["coach", "coach"]
         if not isinstance(agents, list) or len(agents) != 2 or any(a not in AGENTS for a in agents):
             raise ValueError(f"agents must be two of: {', '.join(AGENTS)}")
-        teams = ed.match.get("teams") or {}
         header = {"edition": ed.id, "seed": _int(data.get("seed", 0), "seed"), "agents": agents,
                   "rules": _rules(ed, data.get("rules"), library), "skills": _skills(ed, data.get("skills")),
-                  "teams": {t: (teams.get(t) or {}).get("name", t) for t in TEAMS}}
+                  "teams": team_names(ed)}
         rep = replay.from_header(ed, header)
     return {**rep.as_json(), "edition": edition_view(ed)}
 
@@ -248,19 +252,4 @@ def _read(data: dict) -> tuple[dict, list[dict]]:
             text = Path(name).expanduser().read_text(encoding="utf-8")
         except OSError as e:
             raise ValueError(f"cannot read {name}: {e.strerror}") from None
-    header: dict = {}
-    events: list[dict] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{name}:{number}:{e.colno}: not a JSON line: {e.msg}") from None
-        if not isinstance(item, dict):
-            raise ValueError(f"{name}:{number}:1: expected a JSON object")
-        if item.get("kind") == "header":
-            header = item
-        else:
-            events.append(item)
-    return header, events
+    return parse_log(text.splitlines(), name)

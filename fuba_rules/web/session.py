@@ -19,7 +19,7 @@ from ..engine.decisions import Decision, IllegalChoice, NeedDecision
 from ..engine.match import MatchState
 from ..sim.play import agent_seed
 from .replay import steps_of
-from .views import decision_view, plain, state_view
+from .views import decision_view, plain, state_view, team_names
 
 
 class _Seats:
@@ -99,11 +99,10 @@ class Game:
 
     def header(self) -> dict:
         """A log header `fuba replay` and the web replay understand: the answers replay the match."""
-        teams = self.ed.match.get("teams") or {}
         agents = ["person" if t == self.human else self.agent for t in TEAMS]
         return plain({
             "edition": self.ed.id, "seed": self.seed, "agents": agents, "rules": self.rules, "skills": self.skills,
-            "teams": {t: (teams.get(t) or {}).get("name", t) for t in TEAMS}, "answers": self.answers,
+            "teams": team_names(self.ed), "answers": self.answers,
         })
 
     def view(self) -> dict:

@@ -43,17 +43,22 @@ def edition_view(ed: Any) -> dict:
             "reset": spec.reset,
             "doc": str(doc) if doc else "",
         }
-    teams = ed.match.get("teams") or {}
     return {
         "id": ed.id,
         "title": ed.title,
-        "teams": {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS},
+        "teams": team_names(ed),
         "match": {k: v for k, v in plain(ed.match).items() if isinstance(v, str)},
         "board": board_view(board),
         "state": state,
         "rules": {r: {"title": str(s.get("title", r)), "ref": str(s.get("ref", "")), "default": bool(s.get("default"))} for r, s in ed.rules.items()},
         "skills": {s: {"ref": h.ref} for s, h in ed.skills.items()},
     }
+
+
+def team_names(ed: Any) -> dict[str, str]:
+    """The teams' names from the edition's `match.teams` (the team id when none is given)."""
+    teams = ed.match.get("teams") or {}
+    return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
 
 
 def board_view(board: Any) -> dict:

@@ -212,8 +212,11 @@ def test_a_rule_fault_in_a_mod_is_reported_at_its_line(tmp_path):
         'schema_version: 1\nid: mods/faulty\ntitle: "A hook that writes a team that does not exist"\nextends: "2.0"\n'
         'hooks:\n  broken:\n    ref: "mod"\n    at: pressing_done\n    do: |\n      set score["middle"] = 1\n'
     )
-    with board_client(Library(EDITIONS, "2.0", [mod])) as c:
-        r = c.post("/api/replay", json={"seed": 1})
+    served = Library(EDITIONS, str(EDITIONS / "2.0"), [mod])  # as `fuba serve editions/2.0 --mod faulty.yaml`
+    served.get(served.edition)
+    with board_client(served) as c:
+        assert c.get("/api/config").json()["edition"] == "2.0", "the page names the served edition by its id"
+        r = c.post("/api/replay", json={"edition": "2.0", "seed": 1})
         assert r.status_code == 400
         assert r.json()["error"] == f"{mod}:10:11: error: rule fault: 'score' has no entry middle"
         game = c.post("/api/games", json={"seed": 1, "human": "home"}).json()
