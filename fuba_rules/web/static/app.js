@@ -97,6 +97,8 @@ function renderGame() {
     h("div", { class: "options" }, d.options.map((o, i) =>
       h("button", { class: `option ${picked.has(i) ? "picked" : ""}`, "data-option": i, title: o.label, onclick: () => choose(i) }, o.text))),
   ].filter(Boolean));
+  const first = $("decision").querySelector(".option.picked");
+  if (first) first.scrollIntoView({ block: "nearest" });  // the options the clicked area leaves open
 }
 
 function current(step) {
