@@ -90,7 +90,12 @@ def read_log(path: Path) -> MatchLog:
             raw = f.read()
     except OSError as e:
         raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror or e}")) from None
-    reader = _Reader(str(path))
+    return parse_log(raw, str(path))
+
+
+def parse_log(raw: bytes, name: str) -> MatchLog:
+    """Check a log's bytes (from a file or an upload); errors are positioned in `name`."""
+    reader = _Reader(name)
     last = 0
     for number, line in enumerate(raw.split(b"\n"), 1):
         if line.strip():

@@ -1,0 +1,121 @@
+"""A person against an agent: the match is (seed, the person's answers), replayed on demand.
+
+Each advance re-runs the match from the kick-off once: the person's recorded answers are
+replayed, and the agent answers its own decisions inside the same run (it is seeded as in
+`fuba simulate`, so the same answers always meet the same replies). The run stops at the
+person's next decision. Undo drops the person's last answer; the agent's answers after it
+are recomputed. The full answer list (both teams, as `Match` keeps it) goes into the log.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from ..agents import make_agent
+from ..board import TEAMS, opponent
+from ..dice import SeededDice
+from ..engine.decisions import Decision, IllegalChoice, NeedDecision
+from ..engine.match import MatchState
+from ..sim.play import agent_seed
+from .replay import steps_of
+from .views import decision_view, plain, state_view, team_names
+
+
+class _Seats:
+    """Both teams' decisions: the person's from the recorded answers, the agent's live."""
+
+    name = "seats"
+
+    def __init__(self, human: str, own: list[int], agent: Any):
+        self.human, self.own, self.agent = human, own, agent
+        self.used = 0
+        self.answers: list[int] = []
+
+    def choose(self, decision: Decision, match: Any) -> int:
+        if decision.team == self.human:
+            if self.used >= len(self.own):
+                raise NeedDecision(decision)
+            pick = self.own[self.used]
+            self.used += 1
+        else:
+            pick = self.agent.choose(decision, match)
+        self.answers.append(pick)
+        return pick
+
+
+class Game:
+    """One match in the browser; methods are thread-safe (one request at a time per game)."""
+
+    def __init__(self, ed: Any, seed: int, human: str, agent: str = "coach", rules: list[str] | None = None,
+                 skills: dict[str, list[str]] | None = None):
+        if human not in TEAMS:
+            raise ValueError(f"the person plays home or away, not {human!r}")
+        make_agent(agent, 0)  # an unknown agent is refused before any match is run
+        self.ed, self.seed, self.human, self.agent = ed, seed, human, agent
+        self.rules = list(rules or [])
+        self.skills = {t: list((skills or {}).get(t, [])) for t in TEAMS}
+        self.own: list[int] = []
+        self.answers: list[int] = []
+        self.decision: Decision | None = None
+        self.state: MatchState
+        self._lock = threading.Lock()
+        self._advance()
+
+    def _advance(self) -> None:
+        other = opponent(self.human)
+        seats = _Seats(self.human, self.own, make_agent(self.agent, agent_seed(self.seed, other)))
+        m = MatchState(self.ed, SeededDice(self.seed), {t: seats for t in TEAMS}, frozenset(self.rules), self.skills)
+        try:
+            m.run()
+            self.decision = None
+        except NeedDecision as pending:
+            self.decision = pending.decision
+        self.state, self.answers = m, seats.answers
+
+    def choose(self, i: int) -> None:
+        with self._lock:
+            d = self.decision
+            if d is None:
+                raise IllegalChoice("the match is over: there is nothing to choose")
+            if d.team != self.human:
+                raise IllegalChoice(f"it is {d.team}'s decision, not yours")
+            if not 0 <= i < len(d.options):
+                raise IllegalChoice(f"option {i} does not exist; choose 0..{len(d.options) - 1}")
+            self.own.append(i)
+            try:
+                self._advance()
+            except Exception:
+                self.own.pop()
+                raise
+
+    def undo(self) -> None:
+        """Take back the person's last decision (and the agent's replies after it)."""
+        with self._lock:
+            if not self.own:
+                raise IllegalChoice("there is no decision of yours to take back")
+            self.own.pop()
+            self._advance()
+
+    def header(self) -> dict:
+        """A log header `fuba replay` and the web replay understand: the answers replay the match."""
+        agents = ["person" if t == self.human else self.agent for t in TEAMS]
+        return plain({
+            "edition": self.ed.id, "seed": self.seed, "agents": agents, "rules": self.rules, "skills": self.skills,
+            "teams": team_names(self.ed), "answers": self.answers,
+        })
+
+    def view(self) -> dict:
+        m = self.state
+        areas = m.board_areas
+        return {
+            "human": self.human,
+            "agent": self.agent,
+            "seed": self.seed,
+            "finished": self.decision is None,
+            "decision": decision_view(self.decision, m.board, areas),
+            "can_undo": bool(self.own),
+            "own": len(self.own),
+            "state": state_view(m),
+            "steps": steps_of(plain(m.events), self.header()["teams"]),
+        }

@@ -1,0 +1,126 @@
+"""Plain-JSON views of an edition (board, declared state) and of a match state.
+
+The browser draws whatever these describe, so they stay generic: the board's areas with
+lane and extent, every declared state value with its spec, and the kernel's pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..board import TEAMS
+from ..lang.core import render
+
+
+def plain(value: Any) -> Any:
+    """A JSON-safe copy: str subclasses become str, tuples lists, unknown objects text."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return value
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        return [plain(v) for v in items]
+    return render(value)
+
+
+def edition_view(ed: Any) -> dict:
+    """What the page needs once per edition: the board, the declared state, names, rules."""
+    board = ed.board
+    docs = (ed.resolved.data.get("state") or {}) if ed.resolved is not None else {}
+    state = {}
+    for name, spec in ed.state.items():
+        doc = docs.get(name, {}).get("doc") if isinstance(docs.get(name), Mapping) else None
+        state[name] = {
+            "type": spec.type,
+            "index": list(spec.index),
+            "ref": spec.ref,
+            "min": spec.min,
+            "max": spec.max,
+            "reset": spec.reset,
+            "doc": str(doc) if doc else "",
+        }
+    return {
+        "id": ed.id,
+        "title": ed.title,
+        "teams": team_names(ed),
+        "match": {k: v for k, v in plain(ed.match).items() if isinstance(v, str)},
+        "board": board_view(board),
+        "state": state,
+        "rules": {r: {"title": str(s.get("title", r)), "ref": str(s.get("ref", "")), "default": bool(s.get("default"))} for r, s in ed.rules.items()},
+        "skills": {s: {"ref": h.ref} for s, h in ed.skills.items()},
+    }
+
+
+def team_names(ed: Any) -> dict[str, str]:
+    """The teams' names from the edition's `match.teams` (the team id when none is given)."""
+    teams = ed.match.get("teams") or {}
+    return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
+
+
+def board_view(board: Any) -> dict:
+    """Areas and corner spots with lane and extent along the pitch, for drawing."""
+
+    def part(a: str) -> dict:
+        lo, hi = board.extent(a)
+        return {"id": a, "name": board.name(a), "lane": board.lane(a), "extent": [lo, hi], "ref": board.ref(a) or "", "zone": board.zone(a, "home") if not board.is_spot(a) else ""}
+
+    spots = []
+    for a in board.areas:
+        spot = board.corner_spot(a)
+        if spot:
+            spots.append({**part(spot), "corner": a})
+    return {
+        "length": board.length,
+        "halfway": board.halfway,
+        "ref": board.ref("board") or "",
+        "areas": [part(a) for a in board.areas],
+        "spots": spots,
+    }
+
+
+def state_view(m: Any) -> dict:
+    """A snapshot of a match state (a MatchState): the kernel's pieces and the declared state."""
+    return {
+        "pieces": plain(m.pieces),
+        "keeper": plain(m.keeper),
+        "unplaced": plain(m.unplaced),
+        "sent_off": plain(m.sent_off),
+        "skills": plain(m.skills),
+        "used": sorted(k[len("skill:"):] for k, n in m.tally.items() if k.startswith("skill:") and n),
+        "S": plain(m.S),
+    }
+
+
+def option_view(option: Any, board: Any, areas: frozenset[str]) -> dict:
+    """An option's label, a short text for its button, and the board areas it names in order.
+
+    The areas are what a click on the pitch selects (e.g. a move's from, then to); the
+    text names them as the board does, with the option's other entries that are set.
+    """
+    label = "(none)" if option is None else render(option)
+    if isinstance(option, str) and option in areas:
+        return {"label": label, "text": board.name(option), "areas": [str(option)]}
+    if isinstance(option, Mapping):
+        named = [str(v) for v in option.values() if isinstance(v, str) and v in areas]
+        rest = [f"{k} {render(v)}" for k, v in option.items() if not (isinstance(v, str) and v in areas) and v not in (False, None, 0, "")]
+        text = " → ".join(board.name(a) for a in named) + (f" ({', '.join(rest)})" if rest else "")
+        return {"label": label, "text": text or label, "areas": named}
+    if isinstance(option, (list, tuple)):
+        named = [str(v) for v in option if isinstance(v, str) and v in areas]
+        return {"label": label, "text": label, "areas": named}
+    return {"label": label, "text": label, "areas": []}
+
+
+def decision_view(decision: Any, board: Any, areas: frozenset[str]) -> dict | None:
+    if decision is None:
+        return None
+    return {
+        "team": decision.team,
+        "label": decision.label,
+        "ref": decision.ref,
+        "options": [option_view(o, board, areas) for o in decision.options],
+    }
