@@ -88,27 +88,45 @@ def _checked(resolved: Resolved, root: Path) -> Analysis:
 
 
 _OWNER: dict[str, Path] = {}
-"""A data file's real path -> the edition last found to include it (tried first)."""
+"""A data file's real path -> the edition found to include it (tried first next time)."""
 
 
 def _data_file(path: Path, root: Path | None) -> Analysis:
-    """A file with no header: checked inside an edition that includes it, else alone."""
+    """A file with no header: checked inside the edition that includes it and keeps most
+    of its entries (an edition may override some), else alone."""
     editions_root = root or _root_above(path)
     known = _OWNER.get(real(path))
-    candidates = [known] if known else []
-    for candidate in [*candidates, *layering.discover(editions_root).values()]:
+    candidates = [known] if known else list(layering.discover(editions_root).values())
+    best: tuple[int, Resolved] | None = None
+    for candidate in candidates:
         try:
             resolved = layering.resolve(candidate, editions_root)
         except FubaError:
             continue
-        if any(real(f) == real(path) for f in resolved.files):
+        kept = _entries_from(resolved, path)
+        if kept and (best is None or kept > best[0]):
+            best = (kept, resolved)
             _OWNER[real(path)] = candidate
-            return _checked(resolved, editions_root)
+    if best is not None:
+        return _checked(best[1], editions_root)
+    _OWNER.pop(real(path), None)
     top = load_yaml(Path(shown(path)))
     if not isinstance(top, LDict):
         where = getattr(top, "pos", None) or Pos(shown(path), 1, 1)
         return Analysis([Diagnostic(where, "expected a mapping of sections at the top of the file")], None)
     return Analysis(validate(top, shown(path)), None, {real(path)})
+
+
+def _entries_from(resolved: Resolved, path: Path) -> int:
+    """How many entries of the resolved edition `path` defines."""
+    mine = real(path)
+    return sum(
+        1
+        for section in resolved.data.values()
+        if isinstance(section, LDict)
+        for where in section.key_pos.values()
+        if real(where.file) == mine
+    )
 
 
 def _root_above(path: Path) -> Path:

@@ -13,7 +13,7 @@ from pathlib import Path
 import attrs
 
 from fuba_rules import layering
-from fuba_rules.diagnostics import Pos
+from fuba_rules.diagnostics import FubaError, Pos
 from fuba_rules.engine.primitives import ENGINE
 from fuba_rules.lang.checker import SPECIAL_FORMS
 from fuba_rules.layering import Resolved, shown
@@ -102,9 +102,19 @@ class Names:
         for name in SPECIAL_FORMS:
             entries.append(Entry(name, "special form", doc="Built into the effect language (docs/language.md)."))
         for edition_id, path in layering.discover(root).items():
-            header = path / layering.EDITION_FILE if path.is_dir() else path
-            entries.append(Entry(edition_id, "edition", doc=f"An edition under {shown(root)}.", pos=Pos(shown(header), 1, 1)))
+            entries.append(_edition(edition_id, path))
         return cls(entries, resolved.target)
+
+
+def _edition(edition_id: str, path: Path) -> Entry:
+    """An edition or mod found under the root, with its title and what it changes."""
+    header_file = path / layering.EDITION_FILE if path.is_dir() else path
+    try:
+        header = layering.load_header(path)
+    except FubaError:
+        header = LDict()
+    lines = [f"{header[k]}" if k != "extends" else f"extends {header[k]}" for k in ("title", "date", "extends", "description") if isinstance(header.get(k), str)]
+    return Entry(edition_id, "edition", doc="\n\n".join(lines), pos=Pos(shown(header_file), 1, 1))
 
 
 def _mapping(value: object) -> LDict:
