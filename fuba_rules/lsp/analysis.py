@@ -24,6 +24,11 @@ from fuba_rules.schema_check import validate
 from fuba_rules.yamlpos import LDict, load_yaml, overlaid
 
 
+TEAM_KEYS = frozenset({"home", "away"})
+"""A file holding only these is a team file (`--teams`): its skills are checked when a
+match starts, and its shape by the editor's YAML server (team.schema.json)."""
+
+
 @attrs.define
 class Analysis:
     """One check of one file: every diagnostic (of any file) and the names it can see."""
@@ -94,6 +99,14 @@ _OWNER: dict[str, Path] = {}
 def _data_file(path: Path, root: Path | None) -> Analysis:
     """A file with no header: checked inside the edition that includes it and keeps most
     of its entries (an edition may override some), else alone."""
+    top = load_yaml(Path(shown(path)))
+    if top is None:
+        top = LDict(pos=Pos(shown(path), 1, 1))
+    if not isinstance(top, LDict):
+        where = getattr(top, "pos", None) or Pos(shown(path), 1, 1)
+        return Analysis([Diagnostic(where, "expected a mapping of sections at the top of the file")], None)
+    if top and set(top) <= TEAM_KEYS:
+        return Analysis([], None, {real(path)})
     editions_root = root or _root_above(path)
     known = _OWNER.get(real(path))
     candidates = [known] if known else list(layering.discover(editions_root).values())
@@ -110,10 +123,6 @@ def _data_file(path: Path, root: Path | None) -> Analysis:
     if best is not None:
         return _checked(best[1], editions_root)
     _OWNER.pop(real(path), None)
-    top = load_yaml(Path(shown(path)))
-    if not isinstance(top, LDict):
-        where = getattr(top, "pos", None) or Pos(shown(path), 1, 1)
-        return Analysis([Diagnostic(where, "expected a mapping of sections at the top of the file")], None)
     return Analysis(validate(top, shown(path)), None, {real(path)})
 
 

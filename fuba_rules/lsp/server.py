@@ -65,13 +65,19 @@ class FubaServer(LanguageServer):
     async def _check_later(self, uri: str, delay: float) -> None:
         await asyncio.sleep(delay)
         doc = self.workspace.get_text_document(uri)
+        if not doc.path:
+            return  # an unsaved new buffer: no folder to find its edition from
         wanted = doc.version
         texts = {d.path: d.source for d in self.workspace.text_documents.values() if d.path}
 
         def job() -> Analysis | None:
             if self.workspace.get_text_document(uri).version != wanted:
                 return None  # edited again meanwhile: a newer check is scheduled
-            return analysis.analyse(Path(doc.path), texts, self.root)
+            try:
+                return analysis.analyse(Path(doc.path), texts, self.root)
+            except Exception as e:  # a bug in fuba, not in the file: say so, keep serving
+                message = f"fuba: internal error: {type(e).__name__}: {e} (run `fuba check` with FUBA_DEBUG=1 to see where)"
+                return Analysis([Diagnostic(None, message)], None)
 
         result = await asyncio.get_running_loop().run_in_executor(self.worker, job)
         if result is None or doc.version != wanted:

@@ -66,3 +66,8 @@ def test_a_missing_file_is_reported_not_raised(tmp_path):
     except FubaError:  # pragma: no cover - the test fails here
         pytest.fail("analyse raised")
     assert result.diagnostics and result.names is None
+
+
+def test_a_team_file_is_not_checked_as_an_edition_file():
+    team = EDITIONS / "teams" / "example.yaml"
+    assert analyse(team, {}).diagnostics == []
