@@ -15,7 +15,8 @@ from fuba_rules.lsp.names import IN_QUOTES, RULE_TEXT, SECTIONS, Entry, Names
 
 RULE_KEYS = frozenset({"when", "do", "expr", "value", "team", "cost", "prefer"})
 """Keys whose string value is rule text."""
-_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_][\w-]*|\"[^\"]*\"):(?:\s+|$)")
+_KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?!else:)([A-Za-z_][\w-]*|\"[^\"]*\"):(?:\s+|$)")
+"""A YAML `key:` line (rule text's `else:` is not one)."""
 _VALUE = re.compile(r"^\s*(?:-\s+)?(\w+):\s*[\"']?([\w./-]*)$")
 _LIST_ITEM = re.compile(r"^\s*-\s*[\"']?([\w./-]*)$")
 _WORD_BEFORE = re.compile(r"[\w.]*$")
@@ -56,11 +57,11 @@ def offer(names: Names, lines: list[str], line: int, col: int) -> Offer | None:
 
 
 def _in_rule_text(names: Names, before: str, col: int, parameters: list[Entry]) -> Offer:
-    text = _KEY_LINE.sub("", before, count=1) if _KEY_LINE.match(before) else before
+    on_key_line = _KEY_LINE.match(before) is not None
+    body = _KEY_LINE.sub("", before, count=1).lstrip() if on_key_line else before
     typed = _WORD_BEFORE.search(before).group(0)
     start = col - len(typed)
-    body = text.lstrip()
-    if body[:1] in ('"', "'") and text is not before:
+    if on_key_line and body[:1] in ('"', "'"):
         body = body[1:]  # the YAML quote around the whole rule
     if body[: len(body) - len(typed)].count('"') % 2 == 1:
         return Offer(names.of_kind(*IN_QUOTES), start)
@@ -85,14 +86,17 @@ def _enclosing(lines: list[str], line: int, col: int | None = None) -> tuple[str
     if m and (col is None or col >= m.end()):
         return m.group(2), line
     depth = _indent(current) if current.strip() else (col if col is not None else len(current))
+    if current.lstrip().startswith("-"):
+        depth += 1  # a list item may sit at its key's own indentation
     for above in range(line - 1, -1, -1):
         text = lines[above]
         if not text.strip() or text.lstrip().startswith("#") or _indent(text) >= depth:
             continue
         m = _KEY_LINE.match(text)
-        if m and len(m.group(1)) < depth:
+        if m:
             return m.group(2), above
-        depth = _indent(text)
+        if not text.lstrip().startswith("-"):  # a list item is a sibling, not a parent
+            depth = _indent(text)
     return None, line
 
 

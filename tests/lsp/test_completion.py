@@ -99,3 +99,14 @@ def test_definition_follows_extends_and_include(names):
     assert Path(pos.file).resolve() == (EDITIONS / "board.yaml").resolve()
     pos = definition(names, MOD, ["extends: 2024-draft"], 0, 12)
     assert Path(pos.file).resolve() == (EDITIONS / "2024-draft" / "edition.yaml").resolve()
+
+
+def test_remove_items_may_sit_at_the_indentation_of_their_key(names):
+    labels, _, typed = offered(names, "extends: 2024-draft\nremove:\n- hooks.x\n- skills.@\n")
+    assert typed == "skills." and any(label.startswith("skills.") for label in labels)
+
+
+def test_rule_text_completes_inside_an_else_branch(names):
+    text = "procedures:\n  p:\n    do: |\n      if true:\n          pass\n      else:\n          set act@\n"
+    labels, _, typed = offered(names, text)
+    assert typed == "act" and "actions" in labels
