@@ -2,7 +2,7 @@
 
 The resolution mirrors `fuba check FILE`: a file in an edition folder checks that
 edition, a file with a header is a mod checked with its parents, and a data file (the
-board, a common table) is checked inside the first edition that includes it. The editor's
+board, a common table) is checked inside the edition that includes it. The editor's
 unsaved buffers are read instead of the files (`yamlpos.overlaid`), so the diagnostics
 are those `fuba check` would print once the buffers are saved.
 """

@@ -18,6 +18,8 @@ RULE_KEYS = frozenset({"when", "do", "expr", "value", "team", "cost", "prefer"})
 _KEY_LINE = re.compile(r"^(\s*)(?:-\s+)?(?!else:)([A-Za-z_][\w-]*|\"[^\"]*\"):(?:\s+|$)")
 """A YAML `key:` line (rule text's `else:` is not one)."""
 _VALUE = re.compile(r"^\s*(?:-\s+)?(\w+):\s*[\"']?([\w./-]*)$")
+_FLOW_VALUE = re.compile(r"^.*[{,]\s*(\w+):\s+[\"']?([^{}]*)$")
+"""`{..., expr: text` in a flow mapping, up to the cursor (the last key wins)."""
 _LIST_ITEM = re.compile(r"^\s*-\s*[\"']?([\w./-]*)$")
 _WORD_BEFORE = re.compile(r"[\w.]*$")
 
@@ -50,6 +52,8 @@ def offer(names: Names, lines: list[str], line: int, col: int) -> Offer | None:
     if (m := _LIST_ITEM.match(before)) and _enclosing_key(lines, line) == "remove":
         typed = m.group(1)
         return Offer(_removable(names), col - len(typed))
+    if (m := _FLOW_VALUE.search(before)) and m.group(1) in RULE_KEYS:
+        return _in_rule_text(names, m.group(2), col, [])
     key, key_line = _enclosing(lines, line, col)
     if key in RULE_KEYS:
         return _in_rule_text(names, before, col, _parameters(names, lines, key_line))

@@ -110,3 +110,8 @@ def test_rule_text_completes_inside_an_else_branch(names):
     text = "procedures:\n  p:\n    do: |\n      if true:\n          pass\n      else:\n          set act@\n"
     labels, _, typed = offered(names, text)
     assert typed == "act" and "actions" in labels
+
+
+def test_rule_text_in_a_flow_mapping(names):
+    labels, kinds, typed = offered(names, 'functions:\n  f: {ref: "1.3", expr: max(ball.value, 1) if other(cont@)}\n')
+    assert typed == "cont" and "control" in labels and "function" in kinds
