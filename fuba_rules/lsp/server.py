@@ -80,8 +80,8 @@ class FubaServer(LanguageServer):
                 return Analysis([Diagnostic(None, message)], None)
 
         result = await asyncio.get_running_loop().run_in_executor(self.worker, job)
-        if result is None or doc.version != wanted:
-            return
+        if result is None or doc.version != wanted or uri not in self.workspace.text_documents:
+            return  # stale, or the file was closed meanwhile
         self.checked[uri] = result
         if result.names is not None:
             self.names[uri] = result.names

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -85,19 +86,19 @@ def shown(diagnostics) -> set[tuple[int, int, str, str]]:
     return {(d.range.start.line + 1, d.range.start.character + 1, severity[d.severity], d.message) for d in diagnostics}
 
 
-async def diagnostics_for(client: LanguageClient, uri: str, version: int):
-    """Wait until the server has published diagnostics for `version` of `uri`."""
+async def diagnostics_for(client: LanguageClient, uri: str, version: int | None = None):
+    """Wait until the server publishes diagnostics for `uri` (for `version` of it, if given)."""
 
     async def wait():
         while True:
             params = await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-            if params.uri == uri and params.version == version:
+            if params.uri == uri and version in (None, params.version):
                 return params.diagnostics
 
     return await asyncio.wait_for(wait(), WAIT)
 
 
-def open_mod(client: LanguageClient, path: Path, text: str) -> str:
+def open_file(client: LanguageClient, path: Path, text: str) -> str:
     uri = path.as_uri()
     client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "yaml", 1, text)))
     return uri
@@ -114,7 +115,7 @@ def position_of(text: str, needle: str, offset: int = 0) -> types.Position:
 async def test_a_mod_gets_the_errors_of_fuba_check_and_they_follow_the_buffer(client, tmp_path, capsys, monkeypatch):
     mod = tmp_path / "sharp.yaml"
     mod.write_text(MOD)
-    uri = open_mod(client, mod, MOD)
+    uri = open_file(client, mod, MOD)
 
     opened = shown(await diagnostics_for(client, uri, 1))
     assert opened == fuba_check(mod, capsys, monkeypatch)
@@ -140,7 +141,7 @@ async def test_a_mod_gets_the_errors_of_fuba_check_and_they_follow_the_buffer(cl
 async def test_completion_and_hover_read_the_resolved_edition(client, tmp_path):
     mod = tmp_path / "sharp.yaml"
     mod.write_text(MOD)
-    uri = open_mod(client, mod, MOD)
+    uri = open_file(client, mod, MOD)
     await diagnostics_for(client, uri, 1)
     document = types.TextDocumentIdentifier(uri)
 
@@ -168,3 +169,26 @@ async def test_completion_and_hover_read_the_resolved_edition(client, tmp_path):
         types.DefinitionParams(document, position_of(MOD, "at: pressing_done", len("at: pre")))
     )
     assert where.uri == (EDITIONS / "2024-draft" / "actions.yaml").as_uri()
+
+
+@pytest.mark.asyncio
+async def test_an_unsaved_change_to_the_parent_edition_rechecks_an_open_mod(client, tmp_path):
+    root = tmp_path / "editions"
+    shutil.copytree(EDITIONS, root)
+    mod = root / "mods" / "long-range-shooting.yaml"
+    mod_uri = open_file(client, mod, mod.read_text())
+    assert list(await diagnostics_for(client, mod_uri, 1)) == []
+
+    state = root / "2024-draft" / "state.yaml"
+    state_uri = open_file(client, state, state.read_text())
+    await diagnostics_for(client, state_uri, 1)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=state_uri, version=2),
+            [types.TextDocumentContentChangeWholeDocument(text=state.read_text().replace("  ball.area:", "  ball.aera:"))],
+        )
+    )
+    notes = await diagnostics_for(client, mod_uri)
+    assert len(notes) == 1 and notes[0].severity == types.DiagnosticSeverity.Information
+    assert notes[0].message.startswith("the edition this file belongs to has ")
+    assert "unknown name 'ball.area' (did you mean 'ball.aera'?)" in notes[0].message
