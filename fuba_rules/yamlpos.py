@@ -12,8 +12,11 @@ file size, nesting depth and alias expansion are capped. Every failure is a `Fub
 from __future__ import annotations
 
 import bisect
+import contextlib
+import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 
 import yaml
@@ -23,6 +26,9 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
+
+OVERLAY: ContextVar[Mapping[str, str]] = ContextVar("fuba_yaml_overlay", default={})
+"""Text to read instead of a file, by real path: an editor's unsaved buffers (`fuba lsp`)."""
 
 _TAG = "tag:yaml.org,2002:"
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # the breaks PyYAML counts
@@ -125,7 +131,7 @@ def _offset_in(text: str, line0: int, col0: int) -> int:
 
 
 def load_yaml(path: Path, text: str | bytes | None = None) -> object:
-    """Parse one YAML file (or `text` given for it) into LDict/LList/LStr and scalars.
+    """Parse one YAML file (or `text` given for it, or its `overlaid` text) into LDict/LList/LStr and scalars.
 
     Integers, floats, booleans and null stay plain Python values; their positions are in
     the parent's `value_pos` / `item_pos`. Mapping keys are always strings: a key
@@ -133,6 +139,8 @@ def load_yaml(path: Path, text: str | bytes | None = None) -> object:
     strings. Duplicate keys, other tags, and input past the caps are errors.
     """
     file = str(path)
+    if text is None and OVERLAY.get():
+        text = OVERLAY.get().get(os.path.realpath(path))
     if text is None:
         try:
             with open(path, "rb") as stream:
@@ -165,6 +173,16 @@ def load_yaml(path: Path, text: str | bytes | None = None) -> object:
     finally:
         if loader is not None:
             loader.dispose()
+
+
+@contextlib.contextmanager
+def overlaid(texts: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, `load_yaml` reads `texts` (path -> text) instead of those files."""
+    token = OVERLAY.set({os.path.realpath(p): t for p, t in texts.items()})
+    try:
+        yield
+    finally:
+        OVERLAY.reset(token)
 
 
 def pos_of(root: object, path: Sequence[str | int]) -> Pos | None:

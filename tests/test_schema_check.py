@@ -184,6 +184,6 @@ def test_the_editor_schema_comments_in_editions_point_at_this_schema():
     marker = "# yaml-language-server: $schema="
     for path in sorted((repo / "editions").rglob("*.yaml")):
         first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-        if first.startswith(marker):
+        if first.startswith(marker) and path.parent.name != "teams":  # team files: tests/lsp/test_schema_lines.py
             target = (path.parent / first.removeprefix(marker).strip()).resolve()
             assert target == repo / "fuba_rules" / "schema" / "edition.schema.json", path
