@@ -75,7 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `fuba` with `argv` (default: the process arguments); returns the exit status."""
-    parser = build_parser()
+    try:
+        parser = build_parser()  # imports every command: Ctrl-C may land here
+    except KeyboardInterrupt:
+        return 130
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, or a usage error argparse already printed
