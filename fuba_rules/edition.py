@@ -105,12 +105,12 @@ class Edition:
         return f"{self.id}: {', '.join(counts)}"
 
 
-def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: Path | None = None) -> Edition:
+def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
     """Resolve, validate and compile an edition (plus mods). Raises FubaError."""
     from . import layering
     from .schema_check import validate
 
-    resolved = layering.resolve(target, root or default_editions_root(), mods)
+    resolved = layering.resolve(target, Path(root) if root is not None else default_editions_root(), mods)
     diags = validate(resolved.data, str(target))
     if diags:
         raise FubaError(diags)

@@ -11,6 +11,7 @@ from typing import Any
 
 from .agents import ScriptedAgent
 from .board import TEAMS
+from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
 from .engine.match import MatchState
 from .lang.runtime import LeaveScope
@@ -37,6 +38,13 @@ class Scenario:
     def pieces(self, team: str, areas: Mapping[str, int], keeper: str | None = None) -> Scenario:
         """Put exactly these outfield pieces (and the keeper) of a team on the pitch."""
         m = self.match
+        _known("team", team, TEAMS)
+        for area, count in areas.items():
+            _known("area", area, m.board_areas)
+            if not isinstance(count, int) or count < 0:
+                raise ValueError(f"{team} pieces in {area!r}: expected a count of 0 or more, got {count!r}")
+        if keeper is not None:
+            _known("area", keeper, m.board_areas)
         m.pieces[team] = {a: n for a, n in areas.items() if n}
         placed = sum(m.pieces[team].values())
         if placed > 10:
@@ -51,22 +59,35 @@ class Scenario:
         """Set declared state; write dots as double underscores (ball__value=3)."""
         for key, v in values.items():
             name = key.replace("__", ".")
-            if name not in self.match.S:
-                raise KeyError(f"no state '{name}'")
+            _known("state", name, self.match.S)
             self.match.S[name] = v
         self.match.version += 1
         return self
 
     def set(self, name: str, value: Any) -> Scenario:
+        _known("state", name, self.match.S)
         self.match.S[name] = value
         self.match.version += 1
         return self
 
     # ---- running
-    def run(self, procedure: str, *args: Any) -> Any:
-        """Run one procedure; a `leave` that unwinds out of it is recorded in `self.left`."""
+    def run(self, procedure: str, *args: Any, **named: Any) -> Any:
+        """Run one procedure, its arguments given in order or by parameter name
+        (`run("pressing", "away", aggressive=True)`); a `leave` that unwinds out of it is
+        recorded in `self.left`."""
+        procs = self.match.ed.procs
+        _known("procedure", procedure, procs)
+        rule = procs[procedure]
+        values = list(args)
+        for name in rule.params[len(values):]:
+            if name not in named:
+                raise TypeError(f"'{procedure}' needs its parameter '{name}' ({', '.join(rule.params)})")
+            values.append(named.pop(name))
+        if len(values) > len(rule.params) or named:
+            extra = ", ".join(named) or f"{len(values)} arguments"
+            raise TypeError(f"'{procedure}' takes ({', '.join(rule.params)}), not {extra}")
         try:
-            return self.match.ed.procs[procedure](self.match, list(args))
+            return rule(self.match, values)
         except LeaveScope as e:
             self.left = e.name
             return None
@@ -99,3 +120,9 @@ class Scenario:
     @property
     def dice_left(self) -> int:
         return self.dice.remaining  # type: ignore[union-attr]
+
+
+def _known(kind: str, name: Any, known: Iterable[str]) -> None:
+    """A typo in a scenario must fail loudly, or the test quietly tests nothing."""
+    if name not in known:
+        raise ValueError(f"unknown {kind} {name!r}{did_you_mean(str(name), list(known))}")
