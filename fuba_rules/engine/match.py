@@ -166,7 +166,8 @@ class MatchState:
             if cost and self.ed.match.get("pay"):
                 self._rule(self.ed.match["pay"], [team, cost])
             if not hook.quiet:
-                self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost})
+                shown = {"text": hook.info["text"]} if hook.info.get("text") else {}  # its display name
+                self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost, **shown})
             if hook.skill:
                 self.tally[f"skill:{hook.name}"] += 1
             hook.do(self, L)

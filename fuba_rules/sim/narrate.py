@@ -23,7 +23,7 @@ def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iter
             sign = f"{value:+d} " if isinstance(value, int) else ""
             pending.append(f"{sign}{e.get('text', e.get('id'))}, {e.get('ref', '')}".rstrip(", "))
         elif kind == "hook":
-            yield f"{_clock(e)} {named(str(e.get('team') or ''))} uses {e.get('name')} [{e.get('ref', '')}]".replace("  ", " ")
+            yield f"{_clock(e)} {named(str(e.get('team') or ''))} uses {e.get('text') or e.get('name')} [{e.get('ref', '')}]".replace("  ", " ")
         elif kind == "log":
             line = f"{_clock(e)} {named(str(e.get('text', '')))}"
             if pending:
