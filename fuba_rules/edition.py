@@ -7,7 +7,7 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,26 @@ class Edition:
     symbols: Symbols | None = None
     compiler: Compiler | None = None
     answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
+
+    def team_names(self) -> dict[str, str]:
+        """The teams' names from `match.teams` (the team id where none is given)."""
+        teams = self.match.get("teams") or {}
+        return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
+
+    def advanced_rules(self) -> list[str]:
+        """What `--advanced` switches on: every advanced rule, never a competition's rules
+        (a tournament names those one by one)."""
+        return sorted(r for r, spec in self.rules.items() if spec.get("kind", "advanced") == "advanced")
+
+    def rules_on(self, wanted: Iterable[str], where: str = "") -> list[str]:
+        """The rules a match plays with: `wanted` in order (each must exist), then the rules
+        switched on by default. An unknown name is a FubaError, `where` naming its source."""
+        chosen = list(dict.fromkeys(wanted))
+        for r in chosen:
+            if r not in self.rules:
+                hint = did_you_mean(str(r), self.rules)
+                raise FubaError(Diagnostic(None, f"{where}unknown rule '{r}'{hint}; {self.id} has: {', '.join(self.rules) or 'none'}"))
+        return chosen + [r for r, spec in self.rules.items() if spec.get("default") and r not in chosen]
 
     def expression(self, text: str, where: str = "<expression>") -> Any:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".

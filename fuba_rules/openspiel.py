@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from .board import TEAMS
+from .diagnostics import FubaError
 from .dice import SIDES, DiceExhausted
 from .engine.decisions import Decision, NeedDecision
 
@@ -104,11 +105,10 @@ class _Setup:
         if not edition:
             raise ValueError("python_fuba needs the parameter edition (an id such as those `fuba editions` lists, or a path)")
         self.edition = load_edition(edition, [m.strip() for m in mods.split(",") if m.strip()])
-        self.rules_on = frozenset(r.strip() for r in rules.split(",") if r.strip())
-        unknown = sorted(self.rules_on - set(self.edition.rules))
-        if unknown:
-            raise ValueError(f"unknown rule(s) {', '.join(unknown)}; {self.edition.id} has: {', '.join(self.edition.rules)}")
-        self.rules_on |= {r for r, spec in self.edition.rules.items() if spec.get("default")}
+        try:
+            self.rules_on = frozenset(self.edition.rules_on(r.strip() for r in rules.split(",") if r.strip()))
+        except FubaError as e:
+            raise ValueError(e.diagnostics[0].message) from None
 
 
 @lru_cache(maxsize=8)

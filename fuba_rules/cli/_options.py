@@ -18,12 +18,8 @@ def _load(args: argparse.Namespace) -> Edition:
 
 def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
     if getattr(args, "advanced", False):
-        return sorted(r for r, spec in ed.rules.items() if spec.get("kind", "advanced") == "advanced")
-    wanted = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
-    for r in wanted:
-        if r not in ed.rules:
-            raise FubaError(Diagnostic(None, f"unknown rule '{r}' for --with{did_you_mean(r, ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}"))
-    return wanted + [r for r, spec in ed.rules.items() if spec.get("default") and r not in wanted]
+        return ed.advanced_rules()
+    return ed.rules_on([r.strip() for r in (args.with_rules or "").split(",") if r.strip()], "--with: ")
 
 
 def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
@@ -70,8 +66,7 @@ def _agent(name: str) -> str:
 
 
 def _teams(ed: Edition) -> dict[str, str]:
-    teams = ed.match.get("teams") or {}
-    return {t: (teams.get(t) or {}).get("name", t) for t in ("home", "away")}
+    return ed.team_names()
 
 
 MATCH_ARGS = (

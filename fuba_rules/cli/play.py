@@ -10,6 +10,7 @@ from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.engine.driver import Match
 from fuba_rules.sim.narrate import narrate
+from fuba_rules.sim.play import agent_seed
 
 
 @subcommand(
@@ -24,7 +25,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     before the match does, the match stops with exit status 1."""
     ed = _load(args)
     m = Match(ed, args.seed, _rules(args, ed), _skills(args, ed))
-    agents = {t: make_agent(getattr(args, t), args.seed * 2 + i + 1) for i, t in enumerate(("home", "away"))}
+    agents = {t: make_agent(getattr(args, t), agent_seed(args.seed, t)) for t in ("home", "away")}
     humans = {"home", "away"} if args.human == "both" else {args.human}
     shown, names = 0, _teams(ed)
     while not m.finished:

@@ -201,10 +201,10 @@ def _rules(ed: Edition, asked: Any, library: Library) -> list[str]:
     wanted = library.rules if asked is None else asked
     if not isinstance(wanted, list):
         raise ValueError("rules must be a list of rule names")
-    for r in wanted:
-        if r not in ed.rules:
-            raise ValueError(f"unknown rule '{r}'{did_you_mean(str(r), ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}")
-    return list(wanted) + [r for r, spec in ed.rules.items() if spec.get("default") and r not in wanted]
+    try:
+        return ed.rules_on(wanted)
+    except FubaError as e:
+        raise ValueError(e.diagnostics[0].message) from None
 
 
 def _skills(ed: Edition, asked: Any) -> dict[str, list[str]]:

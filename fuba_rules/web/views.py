@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..board import TEAMS
 from ..lang.core import render
 
 
@@ -57,8 +56,7 @@ def edition_view(ed: Any) -> dict:
 
 def team_names(ed: Any) -> dict[str, str]:
     """The teams' names from the edition's `match.teams` (the team id when none is given)."""
-    teams = ed.match.get("teams") or {}
-    return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
+    return ed.team_names()
 
 
 def board_view(board: Any) -> dict:

@@ -16,7 +16,7 @@ import attrs
 
 from ..agents import make_agent
 from ..board import TEAMS
-from ..diagnostics import Diagnostic, FubaError, did_you_mean
+from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
 from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play_match
@@ -67,12 +67,8 @@ def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advan
     """Load a side's edition and mods, and check its rule switches against the edition."""
     mods = [mod_path(m, root) for m in spec.mods]
     ed = load_edition(spec.edition, mods, root)
-    wanted = sorted(ed.rules) if advanced else [*spec.rules, *extra_rules]
-    for r in wanted:
-        if r not in ed.rules:
-            raise FubaError(Diagnostic(None, f"{spec.text}: unknown rule '{r}'{did_you_mean(r, ed.rules)}; {ed.id} has: {', '.join(ed.rules) or 'none'}"))
-    rules = list(dict.fromkeys(wanted))
-    rules += [r for r, s in ed.rules.items() if s.get("default") and r not in rules]
+    wanted = ed.advanced_rules() if advanced else [*spec.rules, *extra_rules]
+    rules = ed.rules_on(wanted, f"{spec.text}: ")
     return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods))
 
 

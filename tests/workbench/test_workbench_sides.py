@@ -64,3 +64,16 @@ def test_a_list_item_is_addressed_by_its_index(draft):
     assert (s.section, s.entry, s.fields, s.values) == ("formations", "4-4-2", (2,), (3,))
     with pytest.raises(FubaError, match="is a list of 3; expected an index 0..2"):
         parse_setting("formations.4-4-2.5=3", data)
+
+
+def test_advanced_switches_on_every_advanced_rule_but_no_competition_rule():
+    """2.0 C1-C4 are a tournament's choice (`kind: competition`): `--advanced` leaves them
+    off in the workbench as in `fuba simulate`; naming one still switches it on."""
+    from fuba_rules.resources import default_editions_root
+    from fuba_rules.workbench.sample import load_side
+
+    root = default_editions_root()
+    side = load_side(SideSpec.parse("2.0"), root, advanced=True)
+    kinds = {side.edition.rules[r].get("kind", "advanced") for r in side.rules}
+    assert kinds == {"advanced"} and "A1" in side.rules
+    assert "C3" in load_side(SideSpec.parse("2.0:C3"), root).rules
