@@ -78,6 +78,11 @@ class Edition:
         teams = self.match.get("teams") or {}
         return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
 
+    def check_skill(self, name: Any, pos: Pos | None = None) -> None:
+        """A FubaError (at `pos`, with "did you mean") unless `name` is one of the skills."""
+        if name not in self.skills:
+            raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), self.skills)}"))
+
     def advanced_rules(self) -> list[str]:
         """What `--advanced` switches on: every advanced rule, never a competition's rules
         (a tournament names those one by one)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fuba_rules.agents import make_agent
 from fuba_rules.cli import arg, editions_root
-from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
+from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.edition import Edition, load_edition
 from fuba_rules.yamlpos import load_yaml
 
@@ -32,8 +32,7 @@ def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
         if given:
             names = [s.strip() for s in given.split(",") if s.strip()]
             for s in names:
-                if s not in ed.skills:
-                    raise FubaError(Diagnostic(None, f"unknown skill '{s}'{did_you_mean(s, ed.skills)}"))
+                ed.check_skill(s)
             out[team] = names
     return out
 
@@ -50,9 +49,7 @@ def _team_file(path: Path, ed: Edition) -> dict[str, list[str]]:
         if not isinstance(skills, list):
             raise FubaError(Diagnostic(getattr(spec, "pos", where), f"{team}: expected `skills:` with a list of skill names"))
         for i, name in enumerate(skills):
-            if name not in ed.skills:
-                pos = skills.item_pos[i] if hasattr(skills, "item_pos") else where
-                raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), ed.skills)}"))
+            ed.check_skill(name, skills.item_pos[i] if hasattr(skills, "item_pos") else where)
         out[str(team)] = [str(x) for x in skills]
     return out
 

@@ -43,8 +43,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     side = bench.side(args, args.edition)
     skills = bench.skills(args, side)
     for name in args.skill_names or []:
-        if name not in side.edition.skills:
-            raise FubaError(Diagnostic(None, f"unknown skill {name!r}{did_you_mean(name, side.edition.skills)}"))
+        side.edition.check_skill(name)
     with bench.bar(args, None, "balance") as progress:  # the number of options is found as it goes
         if args.decisions:  # check the labels before the long run
             pilot = play_sample(side, range(args.seed, args.seed + min(n, 3)), bench.agents(args), skills, tick=progress.update)

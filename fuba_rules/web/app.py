@@ -215,8 +215,10 @@ def _skills(ed: Edition, asked: Any) -> dict[str, list[str]]:
     for t in TEAMS:
         names = asked.get(t) or []
         for s in names:
-            if s not in ed.skills:
-                raise ValueError(f"unknown skill '{s}'{did_you_mean(str(s), ed.skills)}")
+            try:
+                ed.check_skill(s)
+            except FubaError as e:
+                raise ValueError(e.diagnostics[0].message) from None
         out[t] = list(names)
     return out
 
