@@ -127,6 +127,7 @@ def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int 
     pending = chunks(todo, size)
     inflight: set[Future] = set()
     first_fault: int | None = None
+    finished_all = False
 
     def submit() -> None:
         nxt = next(pending, None)
@@ -146,8 +147,12 @@ def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int 
                         first_fault = index if first_fault is None else min(first_fault, index)
                     yield item
                 submit()
+        finished_all = True
     finally:
-        _stop(pool)
+        if finished_all:  # nothing runs: an orderly shutdown leaves no pipe for exit to trip on
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
