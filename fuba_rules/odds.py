@@ -3,6 +3,8 @@
 A designer asks "with the ball on 3 and equal numbers, how often does pressing win?"
 and gets 5/9, not a sampled 0.55: the enumerated dice walk every sequence of rolls,
 each weighted by its probability, and a measure expression is read after each run.
+A run may stop early (`until` triggers, `until_decision`): a goal attempt is measured
+where its outcome is known, before the restart that follows asks for answers.
 
 The position comes from the command line, so it is checked against what the edition
 declares before anything runs: each state value against its entry's type, bounds and
@@ -13,9 +15,12 @@ position that quietly tests something else.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
+
+import attrs
 
 from .board import TEAMS, ZONES
 from .diagnostics import Diagnostic, FubaError, did_you_mean
@@ -27,27 +32,51 @@ _TARGET = re.compile(r"^([A-Za-z_][\w.]*)((?:\[[^\[\]]*\])*)$")
 _INT = re.compile(r"^[-+]?\d+$")
 
 
-def exact_odds(
+END = "the end of the rule"  # where a run that reached no stop point was measured
+
+
+@attrs.frozen
+class Odds:
+    """The exact distribution of a measure, and where the runs were measured."""
+
+    outcomes: dict[Any, Fraction]
+    stops: dict[str, Fraction]  # e.g. {"goal_scored(team=home)": 1/6, "the end of the rule": 0}
+
+
+def exact_odds(edition: Any, procedure: str, *args: Any, **options: Any) -> dict[Any, Fraction]:
+    """The exact distribution of the measure: `odds(...)` without where the runs stopped."""
+    return odds(edition, procedure, *args, **options).outcomes
+
+
+def odds(
     edition: Any,
     procedure: str,
     args: Iterable[Any] = (),
     measure: str = "ball.value",
     setup: Callable[[Scenario], None] | None = None,
-    answers: Iterable[Any] = (),
+    answers: Iterable[Any] | Mapping[str, Iterable[Any]] = (),
     defaults: Mapping[str, Any] | None = None,
     rules: Iterable[str] = (),
     limit: int = MAX_OUTCOMES,
-) -> dict[Any, Fraction]:
-    """The exact distribution of `measure` after `procedure(*args)` runs from `setup`'s position.
+    until: Iterable[str] = (),
+    until_decision: bool = False,
+) -> Odds:
+    """Run `procedure(*args)` from `setup`'s position under every dice outcome and read
+    `measure` where each run ends: at the end of the rule, or at its first stop point
+    (a trigger in `until`; with `until_decision`, a question the answers do not cover).
 
-    Raises FubaError when the measure cannot be read at the end of a run or when there
-    are more than `limit` dice outcomes.
+    Raises FubaError when the measure cannot be read, a trigger is unknown, or there are
+    more than `limit` dice outcomes.
     """
     read = edition.expression(measure, "--measure")
-    args, answers, rules = list(args), list(answers), list(rules)
+    args, rules, until = list(args), list(rules), tuple(until)
+    for trigger in until:
+        if trigger not in edition.triggers:
+            raise FubaError(Diagnostic(None, f"--until: unknown trigger '{trigger}'{did_you_mean(trigger, edition.triggers)}"))
 
-    def run(dice: Dice) -> Any:
-        s = Scenario(edition, dice=dice, answers=answers, defaults=defaults, rules=rules)
+    def run(dice: Dice) -> tuple[str, Any]:
+        script = {t: list(a) for t, a in answers.items()} if isinstance(answers, Mapping) else list(answers)
+        s = Scenario(edition, dice=dice, answers=script, defaults=defaults, rules=rules, until=until, until_decision=until_decision)
         if setup:
             setup(s)
         s.run(procedure, *args)
@@ -55,14 +84,20 @@ def exact_odds(
             value = read(s.match)
         except Exception as e:  # the measure is the user's expression: say what went wrong in it
             raise FubaError(Diagnostic(None, f"--measure {measure!r} cannot be read here: {_reason(e)}")) from None
-        return tuple(value) if isinstance(value, list) else value
+        return s.stopped or END, tuple(value) if isinstance(value, list) else value
 
     try:
-        return enumerate_outcomes(run, limit)
+        found = enumerate_outcomes(run, limit)
     except ValueError as e:
         if "dice outcomes" in str(e):
             raise FubaError(Diagnostic(None, str(e))) from None
         raise
+    outcomes: dict[Any, Fraction] = defaultdict(Fraction)
+    stops: dict[str, Fraction] = defaultdict(Fraction)
+    for (where, value), p in found.items():
+        outcomes[value] += p
+        stops[where] += p
+    return Odds(dict(outcomes), dict(stops))
 
 
 def _reason(e: BaseException) -> str:
@@ -97,6 +132,11 @@ def assignments(items: Iterable[str] | None, what: str) -> list[tuple[str, str]]
             name, value = part.split("=", 1)
             out.append((name.strip(), value.strip()))
     return out
+
+
+def names(items: Iterable[str] | None) -> list[str]:
+    """Names from repeated, comma-separated options (`--until a,b --until c`), in order."""
+    return [part.strip() for item in items or [] for part in item.split(",") if part.strip()]
 
 
 def state_entries(edition: Any, items: Iterable[str] | None) -> list[tuple[str, tuple[str, ...], Any]]:

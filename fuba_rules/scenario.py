@@ -2,6 +2,9 @@
 
 This is how every chapter is tested, and how a designer checks a new rule: "with the
 ball on 3 in the centre, Blue passes to the away front area and rolls 2 and 6".
+A run may stop early, where a trigger fires or a question is asked that the script
+does not answer, so a rule can be judged without scripting what follows it (the
+restart after a goal attempt). docs/scenarios.md is the designer's guide.
 """
 
 from __future__ import annotations
@@ -13,26 +16,76 @@ from .agents import ScriptedAgent
 from .board import TEAMS
 from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
+from .engine.decisions import Decision
 from .engine.match import MatchState
+from .lang.core import render
 from .lang.runtime import LeaveScope
 
 
+class Stopped(Exception):
+    """The run reached a stop point: `where` says which, e.g. "goal_scored(team=home)"."""
+
+    def __init__(self, where: str):
+        super().__init__(where)
+        self.where = where
+
+
+class _StoppingMatch(MatchState):
+    """A match that stops where a scenario asked: at a trigger, or at an unanswered question."""
+
+    until: frozenset[str] = frozenset()
+    until_decision = False
+
+    def fire(self, trigger: str, params: dict) -> None:
+        if trigger in self.until:
+            shown = ", ".join(f"{k}={render(v)}" for k, v in params.items())
+            raise Stopped(f"{trigger}({shown})")
+        super().fire(trigger, params)
+
+    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any:
+        if self.until_decision and len(options) + optional > 1 and team in self.agents:
+            agent = self.agents[team]
+            if isinstance(agent, ScriptedAgent) and label not in agent.defaults and not agent.answers:
+                raise Stopped(f"{team}'s decision '{label}'")
+        return super().decide(team, label, options, scores, optional)
+
+
 class Scenario:
-    """A match stopped at a position of the designer's choosing."""
+    """A match stopped at a position of the designer's choosing.
+
+    `answers` is one script both teams read in turn, or one per team
+    (`{"home": [...], "away": [...]}`). `until` names triggers at which a run stops
+    before their hooks; `until_decision` stops it at the first question its script does
+    not answer (a question with one possible answer is not asked). Where it stopped is
+    in `self.stopped`.
+    """
 
     def __init__(
         self,
         edition: Any,
         dice: Iterable[int] | Dice = (),
-        answers: Iterable[Any] = (),
+        answers: Iterable[Any] | Mapping[str, Iterable[Any]] = (),
         defaults: Mapping[str, Any] | None = None,
         rules: Iterable[str] = (),
         skills: Mapping[str, list[str]] | None = None,
+        until: Iterable[str] = (),
+        until_decision: bool = False,
     ):
         self.dice = dice if hasattr(dice, "die") else ScriptedDice(dice)  # type: ignore[arg-type]
-        self.agent = ScriptedAgent(list(answers), dict(defaults or {}))
-        self.match = MatchState(edition, self.dice, {t: self.agent for t in TEAMS}, frozenset(rules), dict(skills or {}))
+        self.agents = _agents(answers, defaults)
+        self.agent = self.agents["home"]  # with one shared script, the agent of both teams
+        until = tuple(until)
+        for trigger in until:
+            _known("trigger", trigger, edition.triggers)
+        self.match = _StoppingMatch(edition, self.dice, dict(self.agents), frozenset(rules), dict(skills or {}))
+        self.match.until, self.match.until_decision = frozenset(until), until_decision
         self.left: str | None = None
+        self.stopped: str | None = None
+
+    @staticmethod
+    def move(source: str, target: str, keeper: bool = False, ball: bool = False) -> dict[str, Any]:
+        """An answer to a move question (`{from, to, keeper, ball}`), e.g. Scenario.move("centre", "away_front")."""
+        return {"from": source, "to": target, "keeper": keeper, "ball": ball}
 
     # ---- the position
     def pieces(self, team: str, areas: Mapping[str, int], keeper: str | None = None) -> Scenario:
@@ -90,14 +143,19 @@ class Scenario:
             return rule(self.match, values)
         except LeaveScope as e:
             self.left = e.name
-            return None
+        except Stopped as e:
+            self.stopped = e.where
+        return None
 
     def fire(self, trigger: str, **params: Any) -> Scenario:
         """Fire a trigger as the rules would, e.g. s.fire("goal_attempt_announced", area="away_penalty")."""
+        _known("trigger", trigger, self.match.ed.triggers)
         try:
-            self.match.fire(trigger, params)
+            MatchState.fire(self.match, trigger, params)  # the trigger asked for runs even if it is a stop point
         except LeaveScope as e:
             self.left = e.name
+        except Stopped as e:
+            self.stopped = e.where
         return self
 
     def value(self, function: str, *args: Any) -> Any:
@@ -112,7 +170,26 @@ class Scenario:
         return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
 
     def logs(self, tag: str | None = None) -> list[str]:
+        """The text of the log lines (those tagged `tag`): for reading, not for asserting on."""
         return [e["text"] for e in self.match.events if e["kind"] == "log" and (tag is None or e.get("tag") == tag)]
+
+    def events(self, kind: str | None = None, tag: str | None = None, **fields: Any) -> list[dict[str, Any]]:
+        """The events of the run that match: `events(tag="corner")`, `events("move", team="home")`,
+        `events("set", name="ball.value")`. A rule's `log(..., tag=T)` line is an event
+        of kind "log" with that tag; the values it passed with `data=` are its fields."""
+        out = []
+        for e in self.match.events:
+            if kind is not None and e["kind"] != kind:
+                continue
+            if tag is not None and e.get("tag") != tag:
+                continue
+            if all(e.get(k, _ABSENT) == v for k, v in fields.items()):
+                out.append(e)
+        return out
+
+    def asked(self, label: str | None = None) -> list[Decision]:
+        """The questions the script answered (those labelled `label`), in order."""
+        return [d for d in self.agent.asked if label is None or d.label == label]
 
     def modifiers(self) -> list[tuple[str, int]]:
         return [(e["id"], e["value"]) for e in self.match.events if e["kind"] == "modifier"]
@@ -120,6 +197,23 @@ class Scenario:
     @property
     def dice_left(self) -> int:
         return self.dice.remaining  # type: ignore[union-attr]
+
+
+_ABSENT = object()
+
+
+def _agents(answers: Any, defaults: Mapping[str, Any] | None) -> dict[str, ScriptedAgent]:
+    """One agent for both teams reading one script, or one per team reading its own.
+
+    Either way both record the questions in one list, so `asked` keeps their order."""
+    if isinstance(answers, Mapping):
+        for team in answers:
+            _known("team", team, TEAMS)
+        agents = {t: ScriptedAgent(list(answers.get(t, ())), dict(defaults or {})) for t in TEAMS}
+        agents["away"].asked, agents["away"].defaults = agents["home"].asked, agents["home"].defaults
+        return agents
+    shared = ScriptedAgent(list(answers), dict(defaults or {}))
+    return {t: shared for t in TEAMS}
 
 
 def _known(kind: str, name: Any, known: Iterable[str]) -> None:

@@ -10,7 +10,6 @@ from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import _load, _rules
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 from fuba_rules.lang.runtime import RuleFault
-from fuba_rules.odds import exact_odds
 from fuba_rules.scenario import Scenario
 
 
@@ -26,6 +25,9 @@ from fuba_rules.scenario import Scenario
     arg("--away", action="append", metavar="AREA=N", help="away outfield pieces"),
     arg("--keepers", default="home_penalty,away_penalty", metavar="HOME,AWAY", help="goalkeepers' areas (default both in their penalty areas)"),
     arg("--answer", action="append", metavar="OPTION", help="answer the rule's decisions in order (repeatable)"),
+    arg("--until", action="append", metavar="TRIGGER", help="stop a run where the rules fire TRIGGER (before its hooks) and measure there, "
+        "e.g. --until goal_scored,set_piece_awarded (repeatable)"),
+    arg("--until-decision", action="store_true", help="stop a run at the first question the --answer list does not answer, and measure there"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition"),
 )
@@ -33,15 +35,24 @@ def cmd_odds(args: argparse.Namespace) -> int:
     """Run one rule under every sequence of dice and print the exact distribution of the
     measure: a designer's check that a rule does what the table promises.
 
-    example:
+    A rule that runs on into others (a goal attempt into the restart) can be stopped
+    where its own outcome is known: --until TRIGGER stops each run where the rules fire
+    that trigger, --until-decision at the first question no --answer covers. The lines
+    under "stopped at" say where the runs were measured, with how often.
+
+    examples:
       fuba odds <edition> pressing away --state ball.value=3,ball.area=centre,control=home \\
           --home centre=2,home_front=8 --away centre=2,away_front=8 --measure "[control, ball.value]"
+      fuba odds <edition> goal_attempt home false --until-decision --measure "score[home]" \\
+          --state ball.value=3,ball.area=away_front,control=home \\
+          --home away_front=3,away_penalty=1,centre=6 --away away_front=2,away_penalty=3,centre=5
     """
     ed = _load(args)
     state = position.state_entries(ed, args.state)
     home, away = position.pieces(ed, args.home, "--home"), position.pieces(ed, args.away, "--away")
     keepers = position.keepers(ed, args.keepers)
     values = [position.literal(a, "argument") for a in args.args]
+    until = position.names(args.until)
     answers = [position.literal(a, "--answer") for a in args.answer or []]
 
     def setup(s: Any) -> None:
@@ -62,16 +73,25 @@ def cmd_odds(args: argparse.Namespace) -> int:
         raise FubaError(Diagnostic(None, f"unknown procedure '{args.procedure}'{did_you_mean(args.procedure, ed.procs)}"))
     setup(Scenario(ed))  # a bad position is reported before any dice are rolled
     try:
-        odds = exact_odds(ed, args.procedure, values, args.measure, setup, answers, rules=_rules(args, ed))
+        found = position.odds(ed, args.procedure, values, args.measure, setup, answers, rules=_rules(args, ed), until=until, until_decision=args.until_decision)
     except RuleFault as e:
         raise e.to_error() from None
     except LookupError as e:  # a decision the answers did not cover
         raise FubaError(Diagnostic(None, _decision(e))) from None
     print(f"{args.procedure}({', '.join(args.args)}) -> {args.measure}")
-    for outcome, p in sorted(odds.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-        shown = ", ".join(map(str, outcome)) if isinstance(outcome, tuple) else str(outcome)
-        print(f"  {shown:<24} {str(p):>8}  {float(p):7.2%}")
+    _table(found.outcomes)
+    if until or args.until_decision:
+        print("stopped at")
+        _table(found.stops)
     return 0
+
+
+def _table(odds: dict[Any, Any]) -> None:
+    """One line per outcome, the likeliest first: the outcome, its exact and its decimal odds."""
+    rows = [(", ".join(map(str, o)) if isinstance(o, tuple) else str(o), p) for o, p in sorted(odds.items(), key=lambda kv: (-kv[1], str(kv[0])))]
+    width = max([24, *(len(shown) for shown, _ in rows)])
+    for shown, p in rows:
+        print(f"  {shown:<{width}} {str(p):>8}  {float(p):7.2%}")
 
 
 def _decision(e: LookupError) -> str:
@@ -81,4 +101,4 @@ def _decision(e: LookupError) -> str:
             "the rule looked for something this position does not have (does each team have its pieces? "
             "give them with --home and --away; are its decisions answered? give them with --answer)"
         )
-    return f"{e} (give it with --answer)"
+    return f"{e} (give it with --answer, or stop the run before it with --until or --until-decision)"
