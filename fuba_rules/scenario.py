@@ -175,15 +175,17 @@ class Scenario:
 
     def events(self, kind: str | None = None, tag: str | None = None, **fields: Any) -> list[dict[str, Any]]:
         """The events of the run that match: `events(tag="corner")`, `events("move", team="home")`,
-        `events("set", name="ball.value")`. A rule's `log(..., tag=T)` line is an event
-        of kind "log" with that tag; the values it passed with `data=` are its fields."""
+        `events("set", var="ball.value")`. A rule's `log(..., tag=T, data={...})` line is
+        an event of kind "log" with that tag, and the record it passed is matched too
+        (`events(tag="shot", outcome="rebound")`)."""
         out = []
         for e in self.match.events:
             if kind is not None and e["kind"] != kind:
                 continue
             if tag is not None and e.get("tag") != tag:
                 continue
-            if all(e.get(k, _ABSENT) == v for k, v in fields.items()):
+            data = e.get("data") if isinstance(e.get("data"), dict) else {}
+            if all(e.get(k, data.get(k, _ABSENT)) == v for k, v in fields.items()):
                 out.append(e)
         return out
 

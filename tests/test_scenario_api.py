@@ -64,3 +64,62 @@ def test_arguments_by_name_run_the_same_rule_as_arguments_in_order(draft):
     in_order = _pressing(draft, lambda s: s.run("pressing", "away"))
     by_name = _pressing(draft, lambda s: s.run("pressing", t="away"))
     assert by_name == in_order
+
+
+# ---- answers per team, the move helper, and outcomes read from events rather than English
+
+
+def goal_kick_position(draft, **kw):
+    """4.8 example position: ball 3 in the away front area; a 2 misses, and a goal kick follows (5.1)."""
+    s = Scenario(draft, dice=[2], **kw)
+    s.pieces("home", {"away_front": 3, "away_penalty": 1, "centre": 6}, "home_penalty")
+    s.pieces("away", {"away_front": 2, "away_penalty": 3, "centre": 5}, "away_penalty")
+    s.state(control="home", phasing="home", ball__area="away_front", ball__value=3)
+    return s
+
+
+def test_each_team_reads_its_own_answer_script(draft):
+    """5.1: after a goal kick the defending team moves first; each team's script answers only its own questions."""
+    s = goal_kick_position(draft, answers={"home": [None], "away": [Scenario.move("centre", "away_front"), None]})
+    s.run("goal_attempt", "home", False)
+    assert [(d.team, d.label) for d in s.asked()] == [("away", "set piece move")] * 2 + [("home", "set piece move")]
+    assert s.events("move", team="away", **{"from": "centre", "to": "away_front"})
+
+
+def test_a_script_for_an_unknown_team_is_refused(draft):
+    with pytest.raises(ValueError, match=r"unknown team 'hom'.*did you mean 'home'"):
+        Scenario(draft, answers={"hom": []})
+
+
+def test_the_move_helper_writes_the_answer_a_move_question_takes(draft):
+    assert Scenario.move("centre", "away_front") == {"from": "centre", "to": "away_front", "keeper": False, "ball": False}
+    assert Scenario.move("home_penalty", "home_front", keeper=True)["keeper"] is True
+
+
+def test_outcomes_are_read_from_tags_and_fields(draft):
+    """4.8: the miss is an event tagged 'shot' whose fields hold the die, the modifier and the outcome."""
+    s = goal_kick_position(draft, answers={"home": [None], "away": [None]})
+    s.run("goal_attempt", "home", False)
+    (shot,) = s.events(tag="shot")
+    assert shot["data"] == {"shot": 2, "modifier": -2, "total": 0, "outcome": "miss"}
+    assert s.events(tag="shot", outcome="miss") and not s.events(tag="shot", outcome="goal")
+    assert [e["to"] for e in s.events("set", var="control")] == ["away"]
+
+
+def test_a_run_stops_where_a_trigger_fires_before_its_hooks(draft):
+    s = goal_kick_position(draft, until=["set_piece_awarded"])
+    s.run("goal_attempt", "home", False)
+    assert s.stopped == "set_piece_awarded(team=away, kind=goal_kick)" and not s.asked()
+
+
+def test_a_run_stops_at_the_first_question_its_script_does_not_answer(draft):
+    s = goal_kick_position(draft, answers={"away": [None]}, until_decision=True)
+    s.run("goal_attempt", "home", False)
+    assert s.stopped == "home's decision 'set piece move'" and [d.team for d in s.asked()] == ["away"]
+
+
+def test_an_unknown_stop_trigger_or_fired_trigger_is_refused_with_a_suggestion(draft):
+    with pytest.raises(ValueError, match=r"unknown trigger 'goal_scord'.*did you mean 'goal_scored'"):
+        Scenario(draft, until=["goal_scord"])
+    with pytest.raises(ValueError, match=r"unknown trigger 'goal_scord'"):
+        Scenario(draft).fire("goal_scord", team="home")

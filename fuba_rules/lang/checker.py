@@ -23,7 +23,7 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
     "modifiers": (1, 1, frozenset({"*"}), False),
     "modifier_total": (1, 1, frozenset({"*"}), True),
     "rule": (1, 1, frozenset(), True),
-    "log": (1, 1, frozenset({"tag", "ref", "team"}), False),
+    "log": (1, 1, frozenset({"tag", "ref", "team", "data"}), False),
 }
 BOUND_IN_PREFER = "it"
 READ_AFTER = ("statistic", "measure")

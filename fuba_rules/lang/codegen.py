@@ -232,7 +232,7 @@ class Generator:
 
     def _special_log(self, src: Source, e: n.Call) -> str:
         fields = [f"'text': _render({self.expr(src, e.args[0])})"]
-        fields += [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in ("tag", "team", "ref") if k in e.kwargs]
+        fields += [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in ("tag", "team", "ref", "data") if k in e.kwargs]
         return f"m.emit('log', {{{', '.join(fields)}}})"
 
     def _special_modifiers(self, src: Source, e: n.Call, silent: bool = False) -> str:

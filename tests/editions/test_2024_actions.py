@@ -21,11 +21,11 @@ SPREAD_AWAY = {"away_front": 3, "centre": 3, "away_left_wing": 2, "away_right_wi
 def test_sprint_keeps_the_lower_die_as_the_number_of_moves(draft2024):
     """4.4: two dice, the higher discarded: 5 and 2 give two moves."""
     s = position(draft2024, SPREAD_HOME, SPREAD_AWAY, dice=[5, 2],
-                 answers=[{"from": "home_front", "to": "home_left_wing", "keeper": False, "ball": False},
-                          {"from": "home_front", "to": "home_right_wing", "keeper": False, "ball": False}])
+                 answers={"home": [Scenario.move("home_front", "home_left_wing"), Scenario.move("home_front", "home_right_wing")]})
     s.run("sprint", "home")
     assert s.count("home", "home_front") == 1
-    assert s.agent.asked[-1].label == "sprint move" and len(s.agent.asked) == 2
+    assert [d.label for d in s.asked()] == ["sprint move", "sprint move"]
+    assert [(e["from"], e["to"]) for e in s.events("move", team="home")] == [("home_front", "home_left_wing"), ("home_front", "home_right_wing")]
 
 
 def test_sprint_moves_each_player_only_once(draft2024):
@@ -193,7 +193,7 @@ def test_pass_is_cancelled_when_every_target_is_over_six(draft2024):
     """4.7.2: a pass action is cancelled if the ball value would pass 6 in all options."""
     s = position(draft2024, {"home_front": 1, "away_penalty": 9}, {"home_front": 2, "home_penalty": 8}, ball="home_front", value=6)
     s.run("pass_action", "home")
-    assert any("cancelled" in line for line in s.logs())
+    assert s.events(tag="pass_cancelled") and not s.events("move")
 
 
 # ---- 4.8 goal attempt
@@ -223,7 +223,7 @@ def test_goal_attempt_example_four_is_a_rebound(draft2024):
     s = position(draft2024, {"away_front": 3, "away_penalty": 1, "centre": 6}, {"away_front": 2, "away_penalty": 3, "centre": 5},
                  ball="away_front", value=3, dice=[4, 1, 6])
     s.run("goal_attempt", "home", False)
-    assert any("rebound" in line for line in s.logs())
+    assert [(e["data"]["shot"], e["data"]["total"]) for e in s.events(tag="shot", outcome="rebound")] == [(4, 2)]
     assert (s["control"], s["ball.value"]) == ("away", 1)  # 4.8.1: the die of the new defending team (home rolled 1)
 
 
@@ -279,7 +279,7 @@ def test_difficult_goal_attempt_judges_the_first_die_by_the_goal_attempt_rules(d
                  ball="away_front", value=4, dice=[5, 6, 1], defaults={"kick-off setup": "centre"})
     s.run("goal_attempt", "home", False)
     assert sum(v for _, v in s.modifiers()) == -2  # the area -2; equal numbers elsewhere
-    assert any("rebound" in line for line in s.logs()) and s["score"]["home"] == 1
+    assert s.events(tag="shot", outcome="rebound", shot=5, total=3) and s["score"]["home"] == 1
 
 
 def test_difficult_goal_attempt_six_then_beat_the_distance(draft2024):
