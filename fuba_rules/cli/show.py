@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -21,6 +24,8 @@ from fuba_rules.yamlpos import plain
     arg("--mod", action="append", default=[], metavar="FILE", help="a mod applied on top (repeatable, in order)"),
     arg("--section", metavar="S", help="print only this section, e.g. procedures"),
     arg("--source", metavar="RULE", help="print the Python source generated for one rule function or procedure"),
+    arg("--procedures", action="store_true",
+        help="list the entry points: each procedure and function with its parameters, chapter, doc line and a call from the rules"),
 )
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the resolved edition: every section and entry, each marked with the edition
@@ -30,6 +35,7 @@ def cmd_show(args: argparse.Namespace) -> int:
       fuba show <edition> --section procedures
       fuba show <edition> --mod editions/mods/<mod>.yaml
       fuba show <edition> --source players
+      fuba show <edition> --procedures      # what Scenario.run, Scenario.value and fuba odds take
     """
     if args.source is not None:
         from fuba_rules.edition import load_edition
@@ -39,6 +45,9 @@ def cmd_show(args: argparse.Namespace) -> int:
     resolved = layering.resolve(_edition_ref(args.edition, editions_root(args)), editions_root(args), args.mod)
     report(resolved.warnings)
     data = resolved.data
+    if args.procedures:
+        print("\n".join(entry_points(resolved)))
+        return 0
     sections = list(data)
     if args.section is not None:
         if args.section not in data:
@@ -63,6 +72,71 @@ def cmd_show(args: argparse.Namespace) -> int:
             if gone_section == section:
                 print(f"  # {key}: removed by {by}")
     return 0
+
+
+ENTRY_SECTIONS = {
+    "procedures": "procedures: Scenario.run(NAME, ...), fuba odds EDITION NAME ...",
+    "functions": "functions: Scenario.value(NAME, ...)",
+}
+
+
+def entry_points(resolved: Resolved) -> Iterator[str]:
+    """Each procedure and function as a designer calls it: `name(params)  [chapter]`, its
+    doc line, and one call from the rules themselves (parameters are untyped in the
+    language, so a real call shows what each takes)."""
+    texts = list(_texts(resolved.data))
+    for section, title in ENTRY_SECTIONS.items():
+        entries = resolved.data.get(section) or {}
+        if not isinstance(entries, dict):
+            continue
+        yield f"# {title}"
+        for name, entry in entries.items():
+            entry = entry if isinstance(entry, dict) else {}
+            params = [str(p) for p in entry.get("params") or []]
+            calls = [c for text in texts for c in _calls(name, text)]
+            kinds = _kinds(params, calls)
+            shown = ", ".join(p + (f": {kinds[p]}" if p in kinds else "") for p in params)
+            ref = f"  [{entry['ref']}]" if entry.get("ref") else ""
+            yield f"{name}({shown}){ref}  {_marker(resolved, section, name)}"
+            if entry.get("doc"):
+                yield f"    {' '.join(str(entry['doc']).split())}"
+            if calls:
+                more = f" (and {len(calls) - 1} more)" if len(calls) > 1 else ""
+                yield f"    called as {calls[0]}{more}"
+
+
+_LITERAL_KINDS = (("bool", re.compile(r"^(true|false)$")), ("number", re.compile(r"^-?\d+$")), ("text", re.compile(r"^(\"[^\"]*\"|'[^']*')$")))
+
+
+def _kinds(params: list[str], calls: list[str]) -> dict[str, str]:
+    """A parameter's kind where every literal the rules pass it agrees (`free_kick: bool`)."""
+    seen: dict[str, set[str]] = {p: set() for p in params}
+    for call in calls:
+        inner = call[call.index("(") + 1 : -1]
+        args = [a.strip() for a in re.split(r",(?![^()]*\))", inner)] if inner.strip() else []
+        if len(args) != len(params) or any("=" in a and "==" not in a for a in args):
+            continue  # named arguments or the wrong count: not read as positions
+        for p, a in zip(params, args):
+            seen[p].update(kind for kind, pattern in _LITERAL_KINDS if pattern.match(a))
+    return {p: next(iter(k)) for p, k in seen.items() if len(k) == 1}
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every text in the resolved edition: the rule text calls are found in."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _texts(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _texts(v)
+
+
+def _calls(name: str, text: str) -> Iterator[str]:
+    """`name(...)` calls in a rule text, arguments with one level of parentheses inside."""
+    for m in re.finditer(rf"(?<![\w.]){re.escape(name)}\((?:[^()]|\([^()]*\))*\)", text):
+        yield " ".join(m.group(0).split())
 
 
 def _edition_ref(ref: str, root: Path) -> str | Path:
