@@ -242,6 +242,19 @@ def _take_off(m, team, area):
     m.take_off(_team(team), area)
 
 
+# ---- the log
+@add("modifier", "value text", pure=False,
+     doc="value, logged as a modifier labelled text (when not 0): a part of a sum that is not a row of `modifiers:`.")
+def _modifier(m, value, text):
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"modifier takes a whole number, got {value!r}")
+    if not isinstance(text, str):
+        raise ValueError(f"modifier takes a text label, got {text!r}")
+    if value:
+        m.emit("modifier", {"group": None, "id": text, "value": value, "text": text, "ref": m.ref})
+    return value
+
+
 # ---- dice
 @add("roll", "n", pure=False, doc="Roll n six-sided dice; the list of results.")
 def _roll(m, n):
