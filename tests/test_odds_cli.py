@@ -3,6 +3,7 @@ its own outcome is known, and the output says where the runs stopped."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -18,21 +19,16 @@ GOAL_EXAMPLE = [  # 4.8 example: ball 3 in the away front area, overall modifier
 ]
 
 
-@pytest.fixture(scope="module")
+@functools.cache
 def draft():
     return load_edition("2024-draft", root=EDITIONS)
 
 
 @pytest.fixture
-def odds(draft, capsys, monkeypatch):
-    monkeypatch.setattr(odds_command, "_load", lambda args: draft)
-
-    def run(*argv: str) -> tuple[int, str]:
-        code = main(["odds", "2024-draft", *GOAL_EXAMPLE, *argv])
-        captured = capsys.readouterr()
-        return code, captured.err + captured.out
-
-    return run
+def odds(capsys, monkeypatch):
+    """`fuba odds` on the goal-attempt example with more options: (exit code, what it printed)."""
+    monkeypatch.setattr(odds_command, "_load", lambda args: draft())
+    return lambda *argv: (main(["odds", "2024-draft", *GOAL_EXAMPLE, *argv]), "".join(reversed(capsys.readouterr())))
 
 
 def test_a_goal_attempt_without_a_stop_point_asks_for_answers_and_names_the_stop_options(odds):
