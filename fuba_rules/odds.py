@@ -40,7 +40,7 @@ class Odds:
     """The exact distribution of a measure, and where the runs were measured."""
 
     outcomes: dict[Any, Fraction]
-    stops: dict[str, Fraction]  # e.g. {"goal_scored(team=home)": 1/6, "the end of the rule": 0}
+    stops: dict[str, Fraction]  # e.g. {"goal_scored(team=home)": 7/36, END: 13/108}
 
 
 def exact_odds(edition: Any, procedure: str, *args: Any, **options: Any) -> dict[Any, Fraction]:

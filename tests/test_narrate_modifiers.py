@@ -62,3 +62,9 @@ def test_a_goal_attempt_bonus_kept_in_state_is_named_in_the_sum(draft):
     assert "4 + 0 (distance -2, more attackers in the shooting area +1, more defenders in the penalty area -1, " \
            "goal-attempt bonus this turn (skills, events) +2) = 4 beats ball 3: goal" in shot
     assert "other" not in shot
+
+
+def test_a_huge_number_in_a_logged_line_is_left_alone():
+    """A log may come from anywhere (`fuba replay`): a number too long to be a sum is text."""
+    text = "4 + (" + "9" * 5000 + ") = 16"
+    assert list(narrate([modifier("distance", -2), line(text)])) == [f"36' {text} (distance -2) [4.8]"]

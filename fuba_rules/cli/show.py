@@ -105,6 +105,7 @@ def entry_points(resolved: Resolved) -> Iterator[str]:
                 yield f"    called as {calls[0]}{more}"
 
 
+_NAMED = re.compile(r"^\w+\s*=(?!=)")  # a named argument, `secondary=true`
 _LITERAL_KINDS = (("bool", re.compile(r"^(true|false)$")), ("number", re.compile(r"^-?\d+$")), ("text", re.compile(r"^(\"[^\"]*\"|'[^']*')$")))
 
 
@@ -114,7 +115,7 @@ def _kinds(params: list[str], calls: list[str]) -> dict[str, str]:
     for call in calls:
         inner = call[call.index("(") + 1 : -1]
         args = [a.strip() for a in re.split(r",(?![^()]*\))", inner)] if inner.strip() else []
-        if len(args) != len(params) or any("=" in a and "==" not in a for a in args):
+        if len(args) != len(params) or any(_NAMED.match(a) for a in args):
             continue  # named arguments or the wrong count: not read as positions
         for p, a in zip(params, args):
             seen[p].update(kind for kind, pattern in _LITERAL_KINDS if pattern.match(a))

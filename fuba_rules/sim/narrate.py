@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-_SUM = re.compile(r"\+ \((-?\d+)\)")
+_SUM = re.compile(r"\+ \((-?\d{1,18})\)")  # a sum of modifiers, not any number a hostile log holds
 
 
 def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iterator[str]:
