@@ -61,3 +61,21 @@ def test_help_explains_the_stop_points(capsys):
     main(["odds", "--help"])
     out = capsys.readouterr().out
     assert "--until TRIGGER" in out and "--until-decision" in out and "goal_attempt home false --until-decision" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--state", "ball.area=away_corner"], "--state ball.area: unknown area 'away_corner' (did you mean 'away_left_corner'?)"),
+    (["--state", "ball.value=9"], "--state ball.value: 9 is outside ball.value's range 1 to 6"),
+    (["--home", "center=2"], "--home: unknown area 'center' (did you mean 'centre'?)"),
+])
+def test_the_bad_positions_of_issue_11_are_clean_errors(odds, argv, message):
+    code, out = odds(*argv)
+    assert code == 1 and out.strip() == f"fuba: error: {message}"
+
+
+def test_a_position_without_the_away_pieces_says_what_is_missing_in_words(odds, capsys):
+    assert GOAL_EXAMPLE[-2] == "--away"
+    code = main(["odds", "2024-draft", *GOAL_EXAMPLE[:-2], "--until-decision"])
+    err = capsys.readouterr().err
+    assert code == 1 and "give them with --home and --away" in err
+    assert "list index out of range" not in err and "internal error" not in err
