@@ -68,3 +68,17 @@ def test_a_huge_number_in_a_logged_line_is_left_alone():
     """A log may come from anywhere (`fuba replay`): a number too long to be a sum is text."""
     text = "4 + (" + "9" * 5000 + ") = 16"
     assert list(narrate([modifier("distance", -2), line(text)])) == [f"36' {text} (distance -2) [4.8]"]
+
+
+def test_the_secondary_action_penalty_of_2_0_is_a_named_part_of_the_shot():
+    """2.0 4.7: a goal attempt as the secondary action is -1; the shot's sum names it beside the table's rows."""
+    ed = load_edition("2.0", root=EDITIONS)
+    s = Scenario(ed, dice=[6], until_decision=True)
+    s.pieces("home", {"away_front": 3, "away_penalty": 1, "centre": 6}, "home_penalty")
+    s.pieces("away", {"away_front": 2, "away_penalty": 3, "centre": 5}, "away_penalty")
+    s.state(control="home", ball__area="away_front", ball__value=2)
+    s.run("goal_attempt", t="home", secondary=True, free_kick=False)
+    assert ("secondary action", -1) in s.modifiers()
+    (shot,) = s.events(tag="shot")
+    assert shot["data"] == {"shot": 6, "modifier": -3, "total": 3, "outcome": "goal"}
+    assert any(", secondary action -1) = 3 beats ball 2: goal" in text for text in narrate(s.match.events))
