@@ -30,9 +30,10 @@ class BatchResult:
     goals_distribution: dict[str, float]
     outcomes: dict[str, float]
     skills_used: dict[str, float]
+    decided: dict[str, float] = attrs.field(factory=dict)  # how -> share of matches whose winner the rules decided
 
     def as_json(self) -> dict:
-        return {
+        out = {
             "edition": self.edition,
             "matches": self.matches,
             "seed": self.seed,
@@ -42,6 +43,9 @@ class BatchResult:
             "outcomes": {k: round(v, 4) for k, v in self.outcomes.items()},
             "skills_used": {k: round(v, 4) for k, v in self.skills_used.items()},
         }
+        if self.decided:
+            out["decided"] = {k: round(v, 4) for k, v in self.decided.items()}
+        return out
 
 
 class BatchStopped(Exception):
@@ -198,14 +202,18 @@ class _Summary:
         goals: list[int] = []
         results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
         skills_used: dict[str, int] = {}
+        decided: dict[str, int] = {}
         for o in ordered:
             for k, v in o.metrics.items():
                 per_metric.setdefault(k, []).append(v)
             home, away = o.score
             goals.append(home + away)
-            results["home_wins"].append(1.0 if home > away else 0.0)
-            results["draws"].append(1.0 if home == away else 0.0)
-            results["away_wins"].append(1.0 if home < away else 0.0)
+            winner = o.winner
+            results["home_wins"].append(1.0 if winner == "home" else 0.0)
+            results["draws"].append(1.0 if winner is None else 0.0)
+            results["away_wins"].append(1.0 if winner == "away" else 0.0)
+            if o.decided:
+                decided[o.decided[1]] = decided.get(o.decided[1], 0) + 1
             for name, c in o.skills.items():
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
@@ -215,6 +223,7 @@ class _Summary:
             self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},
             {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
+            {k: c / max(n, 1) for k, c in sorted(decided.items())},
         )
 
 
@@ -230,4 +239,6 @@ def format_table(result: BatchResult, reference: dict[str, float] | None = None)
     lines.append("  goals per match: " + "  ".join(f"{k}: {v:.1%}" for k, v in result.goals_distribution.items()))
     if result.skills_used:
         lines.append("  skills used per match: " + ", ".join(f"{k} {v:.2f}" for k, v in result.skills_used.items()))
+    if result.decided:
+        lines.append("  level scores the rules decided: " + ", ".join(f"{k} {v:.1%} of matches" for k, v in result.decided.items()))
     return "\n".join(lines)

@@ -112,9 +112,13 @@ class Sample:
     def n(self) -> int:
         return len(self.scores)
 
-    def add(self, metrics: dict[str, float], score: tuple[int, int]) -> None:
+    def add(self, metrics: dict[str, float], score: tuple[int, int], winner: str | None = "") -> None:
+        """`winner` is the match's (home, away or None, a level score the rules left drawn);
+        by default the score says it."""
         home, away = score
-        row = {**metrics, "home_wins": float(home > away), "draws": float(home == away), "away_wins": float(home < away)}
+        if winner == "":
+            winner = "home" if home > away else "away" if away > home else None
+        row = {**metrics, "home_wins": float(winner == "home"), "draws": float(winner is None), "away_wins": float(winner == "away")}
         for k, v in row.items():
             self.values.setdefault(k, []).append(float(v))
         self.scores.append(score)
@@ -153,7 +157,7 @@ def play_sample(
             r = play_match(ed, seed, players, side.rules, skills, record=False)
         except RuleFault as e:
             raise e.to_error() from None
-        sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)))
+        sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)), r.winner)
         for tag, c in r.tally.items():
             if tag.startswith("skill:"):
                 sample.skills_used[tag[6:]] += c
