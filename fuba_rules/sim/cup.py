@@ -8,7 +8,7 @@ replays on its own.
 
 A tie goes to the team that wins the match: the higher score or, for a level score, the
 team the rules decided (`decide_winner`). A level tie the rules leave undecided stops the
-batch with an error: a knockout needs a tie-break in the rules, not a runner's guess.
+batch with an error: a knockout needs a tie-break in the rules, not a guess by the program.
 
 What a match passes on with `carry(...)` follows the teams: a carried record keyed by
 side (`{home: ..., away: ...}`, as the 2024 draft's tournament rules write them) is split
