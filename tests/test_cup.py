@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from fuba_rules.agents.ladder import ladder
 from fuba_rules.cli import main
@@ -195,3 +197,17 @@ def test_simulate_prints_how_level_scores_were_decided(capsys):
     assert code == 0
     assert "level scores the rules decided: penalties" in text
     assert "cups: 2 of 4 teams (6 ties)" in text and "cups won by bracket slot: 1:" in text
+
+
+@given(st.integers(1, 5).flatmap(lambda k: st.tuples(st.just(2**k), st.lists(st.booleans(), min_size=2**k - 1, max_size=2**k - 1))))
+def test_any_bracket_plays_teams_minus_one_ties_and_no_team_twice_in_a_round(draw):
+    teams, home_wins = draw
+    b = Bracket(teams)
+    rounds: dict[int, list[int]] = {}
+    for home_won in home_wins:
+        assert not b.finished
+        home, away = b.next_tie()
+        rounds.setdefault(b.round, []).extend([home, away])
+        b.won(home if home_won else away)
+    assert b.finished and 1 <= b.champion <= teams
+    assert all(len(set(ts)) == len(ts) == teams >> (r - 1) for r, ts in rounds.items())
