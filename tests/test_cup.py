@@ -211,3 +211,12 @@ def test_any_bracket_plays_teams_minus_one_ties_and_no_team_twice_in_a_round(dra
         b.won(home if home_won else away)
     assert b.finished and 1 <= b.champion <= teams
     assert all(len(set(ts)) == len(ts) == teams >> (r - 1) for r, ts in rounds.items())
+
+
+def test_the_log_of_a_match_won_on_penalties_ends_with_the_decided_winner(capsys, tmp_path, shoot_out):
+    seed, log = level_seed(shoot_out), tmp_path / "m.jsonl"
+    code, _, _ = simulate_cli(capsys, "--mod", str(SHOOT_OUT), "-n", "1", "--seed", str(seed), "--log", str(log))
+    end = json.loads(log.read_text().splitlines()[-1])
+    assert code == 0 and end["kind"] == "end" and end["decided"]["how"] == "penalties"
+    assert main(["replay", str(log)]) == 0
+    assert "wins the shoot-out" in capsys.readouterr().out

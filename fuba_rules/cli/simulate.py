@@ -157,7 +157,10 @@ def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[
         try:
             log.events(m.events)
             if finished:  # a log without its end line is one replay calls cut short
-                log.end({"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)})
+                end = {"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)}
+                if m.decided:  # a level score the rules decided (decide_winner)
+                    end["decided"] = {"team": m.decided[0], "how": m.decided[1]}
+                log.end(end)
         finally:
             log.close()
     print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
