@@ -220,3 +220,21 @@ def test_the_log_of_a_match_won_on_penalties_ends_with_the_decided_winner(capsys
     assert code == 0 and end["kind"] == "end" and end["decided"]["how"] == "penalties"
     assert main(["replay", str(log)]) == 0
     assert "wins the shoot-out" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("edition", ["2024-draft", "world-cup-2015", "2.0"])
+def test_every_edition_fires_match_end_once_after_the_full_time_line(edition, tmp_path):
+    mod = tmp_path / "whistle.yaml"
+    mod.write_text(f"""\
+schema_version: 1
+id: mods/whistle
+extends: "{edition}"
+hooks:
+  after_the_whistle:
+    ref: "mod"
+    at: match_end
+    do: log("the teams leave the pitch", tag="whistle")
+""")
+    r = play_match(load_edition(edition, mods=[mod], root=EDITIONS), 0)
+    logs = [e.get("tag") for e in r.events if e["kind"] == "log"]
+    assert logs[-2:] == ["full_time", "whistle"] and r.tally["whistle"] == 1
