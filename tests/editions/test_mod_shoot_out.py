@@ -1,4 +1,4 @@
-"""Simple Soccer's overtime shoot-out as a mod of the 2024 draft (issue 11).
+"""Simple Soccer's overtime shoot-out as a mod of the 2024 draft (and the other editions), issue 11.
 
 "The goalie will choose 1 of the 7 spots in the uncertainty area to stand in. The penalty
 kicker rolls 1 die and then counts the number of empty spaces from the left to the right
@@ -88,9 +88,12 @@ def test_the_coach_keeps_the_goalie_in_the_middle_as_the_rulebook_advises(shoot_
     assert max(range(1, 8), key=lambda g: cover[g - 1]) == 4
 
 
-def test_a_seeded_match_level_at_full_time_is_won_on_penalties(shoot_out, draft2024):
-    plain = next(r for r in (play_match(draft2024, s, record=False) for s in range(40)) if r.score["home"] == r.score["away"])
-    modded = play_match(shoot_out, plain.seed)
+@pytest.mark.parametrize(("edition", "mod"), [("2024-draft", ""), ("world-cup-2015", "-2015"), ("2.0", "-2.0")])
+def test_a_seeded_match_level_at_full_time_is_won_on_penalties(editions_dir, edition, mod):
+    plain_ed = load_edition(edition, root=editions_dir)
+    modded_ed = load_edition(edition, mods=[editions_dir / "mods" / f"simple-soccer-shoot-out{mod}.yaml"], root=editions_dir)
+    plain = next(r for r in (play_match(plain_ed, s, record=False) for s in range(40)) if r.score["home"] == r.score["away"])
+    modded = play_match(modded_ed, plain.seed)
     assert plain.winner is None and plain.decided is None
     assert modded.score == plain.score  # the 90 minutes are the same match
     assert modded.decided is not None and modded.decided[1] == "penalties"
