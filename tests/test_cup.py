@@ -90,8 +90,8 @@ def test_a_decided_winner_survives_a_results_file_line(shoot_out):
 
 def test_compare_samples_and_the_ladder_count_the_decided_winner(shoot_out):
     s = Sample()
-    s.add({}, (1, 1), "away")
-    s.add({}, (1, 1), None)
+    s.add({}, (1, 1), ("away", "penalties"))
+    s.add({}, (1, 1))
     s.add({}, (2, 0))
     assert s.values["away_wins"] == [1.0, 0.0, 0.0] and s.values["draws"] == [0.0, 1.0, 0.0] and s.values["home_wins"] == [0.0, 0.0, 1.0]
     result = ladder(shoot_out, ["coach", "random"], 2, seed=level_seed(shoot_out))

@@ -323,7 +323,6 @@ def _carry(m, key, value):
     m.emit("carry", {"key": str(key), "value": value})
 
 
-
 @add("decide_winner", "team", keywords="how", pure=False, doc="Say who won a match the score leaves level (a shoot-out, a coin toss); `how` names the way, e.g. \"penalties\".")
 def _decide_winner(m, team, how="tie-break"):
     """Results count this match as a win for `team`; the score itself stays level."""
@@ -337,5 +336,6 @@ def _decide_winner(m, team, how="tie-break"):
         raise ValueError(f"decide_winner: the winner was already decided ({m.decided[0]}, {m.decided[1]})")
     m.decided = (team, how)
     m.emit("winner", {"team": team, "how": how})
+
 
 ENGINE = CORE.merged(PRIMS)
