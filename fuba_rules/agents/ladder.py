@@ -102,10 +102,9 @@ def ladder(
         for i in range(n):
             for home, away in ((a, b), (b, a)):
                 r = play_match(edition, seed + i, (home, away), rules_on, skills, record=False)
-                mine, theirs = r.score.get("home", 0), r.score.get("away", 0)
-                if home == b:
-                    mine, theirs = theirs, mine
-                w, d, lo = w + (mine > theirs), d + (mine == theirs), lo + (mine < theirs)
+                won = r.winner  # a level score the rules decided counts for its winner
+                mine = "home" if home == a else "away"
+                w, d, lo = w + (won == mine), d + (won is None), lo + (won not in (None, mine))
                 done += 1
                 if progress:
                     progress(done, total)

@@ -16,6 +16,7 @@ from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.sim.batch import BatchFault, BatchInterrupted, BatchResult, Stop, format_table, simulate
 from fuba_rules.sim.cluster import distributed_module
+from fuba_rules.sim.cup import UndecidedTie, valid_size
 from fuba_rules.sim.matchlog import LogWriter
 from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
@@ -49,6 +50,7 @@ def _jobs(text: str) -> int:
     arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
+    arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (2, 4, 8, 16...): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -58,6 +60,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     cluster (--dask): match i uses seed + i. `--sequence` runs in one process, since
     each match starts from what the previous one passed on.
 
+    `--cup 8` plays -n knockout cups of 8 teams (7 matches each, match i still with seed
+    + i): a tie level at full time needs the rules' own tie-break, e.g. a shoot-out mod
+    (docs/mods-shoot-out.md); without one the run stops with an error naming the tie.
+
     `--log` writes the first match event by event for `fuba replay`. `--out` keeps every
     finished match, so Ctrl-C or SIGTERM loses nothing: the summary of the finished
     matches is printed (exit 130 or 143) and `--resume` plays the rest."""
@@ -66,13 +72,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     agents = (args.home, args.away)
     if args.n < 1:
         raise FubaError(Diagnostic(None, "-n must be at least 1"))
+    matches = _matches(args)
     if args.out and args.resume:
         raise FubaError(Diagnostic(None, "--resume FILE continues writing FILE: give --out or --resume, not both"))
     if args.dask:
         distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
     mods = [str(Path(m).resolve()) for m in args.mod or []]
-    run = {"edition": ed.id, "seed": args.seed, "matches": args.n, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}
+    run = {"edition": ed.id, "seed": args.seed, "matches": matches, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}
+    if args.cup is not None:
+        run["cup"] = args.cup
     one_match = {k: run[k] for k in ("edition", "seed", "agents", "rules", "skills", "mods")}
     log = LogWriter(args.log, {**one_match, "teams": _teams(ed)}) if args.log else None
     results, done = _results_file(args, run)
@@ -81,11 +90,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         with _signals_stop_the_batch():
             if log:
                 _play_logged(ed, log, args.seed, agents, rules, skills)
-            with _progress(args, len(done)) as progress:
+            with _progress(args, len(done), matches) as progress:
                 result = simulate(
-                    ed, args.n, args.seed, agents, rules, skills, progress, args.sequence,
-                    jobs=_jobs_for(args, len(done)), source=source, dask=args.dask, done=done,
-                    on_outcome=results.add if results else None,
+                    ed, matches, args.seed, agents, rules, skills, progress, args.sequence,
+                    jobs=_jobs_for(args, matches, len(done)), source=source, dask=args.dask, done=done,
+                    on_outcome=results.add if results else None, cup=args.cup,
                 )
     except BatchInterrupted as stop:
         _print(args, stop.partial, reference)
@@ -95,7 +104,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except BatchFault as stop:
         if stop.partial.matches:
             _print(args, stop.partial, reference)
-            print(f"fuba: stopped by a rule fault after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
+            why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a rule fault"
+            print(f"fuba: stopped by {why} after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
         raise stop.fault.to_error() from None
     except MatchFault as fault:  # in the logged match
         raise fault.to_error() from None
@@ -108,11 +118,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _jobs_for(args: argparse.Namespace, done: int) -> int:
+def _matches(args: argparse.Namespace) -> int:
+    """-n matches, or with --cup -n cups of TEAMS - 1 matches each."""
+    if args.cup is None:
+        return args.n
+    if not valid_size(args.cup):
+        raise FubaError(Diagnostic(None, f"--cup needs a number of teams that halves down to one winner (2, 4, 8, 16...), got {args.cup}"))
+    if args.sequence:
+        raise FubaError(Diagnostic(None, "--cup already plays its matches as a sequence: give --cup or --sequence, not both"))
+    if args.dask:
+        raise FubaError(Diagnostic(None, "--cup plays in one process (each round needs the last one's winners): leave out --dask"))
+    return args.n * (args.cup - 1)
+
+
+def _jobs_for(args: argparse.Namespace, matches: int, done: int) -> int:
     """-j as given; by default every core, unless the batch is too small to gain."""
     if args.jobs is not None:
         return args.jobs
-    return default_jobs() if args.n - done >= SMALL_BATCH else 1
+    return default_jobs() if matches - done >= SMALL_BATCH else 1
 
 
 def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:
@@ -134,7 +157,10 @@ def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[
         try:
             log.events(m.events)
             if finished:  # a log without its end line is one replay calls cut short
-                log.end({"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)})
+                end = {"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)}
+                if m.decided:  # a level score the rules decided (decide_winner)
+                    end["decided"] = {"team": m.decided[0], "how": m.decided[1]}
+                log.end(end)
         finally:
             log.close()
     print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
@@ -174,7 +200,7 @@ def _signals_stop_the_batch() -> Iterator[None]:
 
 
 @contextmanager
-def _progress(args: argparse.Namespace, already: int) -> Iterator[Callable[[int], None] | None]:
+def _progress(args: argparse.Namespace, already: int, total: int | None = None) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr, for a person watching: not with --json, not into a file,
     and only once the run has taken a couple of seconds."""
     if args.json or not sys.stderr.isatty():
@@ -182,7 +208,7 @@ def _progress(args: argparse.Namespace, already: int) -> Iterator[Callable[[int]
         return
     from tqdm import tqdm
 
-    bar = tqdm(total=args.n, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
+    bar = tqdm(total=args.n if total is None else total, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
     try:
         yield lambda finished: bar.update(finished - bar.n)
     finally:

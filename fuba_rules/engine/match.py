@@ -49,6 +49,7 @@ class MatchState:
         self.used_once: set[tuple[str, str]] = set()
         self.carry_in: dict[str, Any] = dict(carry or {})
         self.carry_out: dict[str, Any] = {}
+        self.decided: tuple[str, str] | None = None  # (team, how): a winner the rules chose for a level score
         self.record = record
         self.S: dict[str, Any] = fresh_state(edition)
         self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}

@@ -336,4 +336,19 @@ def _carry(m, key, value):
     m.emit("carry", {"key": str(key), "value": value})
 
 
+@add("decide_winner", "team", keywords="how", pure=False, doc="Say who won a match the score leaves level (a shoot-out, a coin toss); `how` names the way, e.g. \"penalties\".")
+def _decide_winner(m, team, how="tie-break"):
+    """Results count this match as a win for `team`; the score itself stays level."""
+    _team(team)
+    if not isinstance(how, str) or not how:
+        raise ValueError(f"decide_winner: how must be a text such as \"penalties\", got {how!r}")
+    score = m.S.get(m.ed.match.get("score", "score"))
+    if isinstance(score, dict) and score.get("home") != score.get("away"):
+        raise ValueError(f"decide_winner: the score {score.get('home')}-{score.get('away')} already decides the match; only a level score needs a decided winner")
+    if m.decided is not None:
+        raise ValueError(f"decide_winner: the winner was already decided ({m.decided[0]}, {m.decided[1]})")
+    m.decided = (team, how)
+    m.emit("winner", {"team": team, "how": how})
+
+
 ENGINE = CORE.merged(PRIMS)

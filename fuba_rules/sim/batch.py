@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
+from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
 from .play import MatchFault, play_match
 from .stats import Metric, distribution, summarize
@@ -30,9 +31,11 @@ class BatchResult:
     goals_distribution: dict[str, float]
     outcomes: dict[str, float]
     skills_used: dict[str, float]
+    decided: dict[str, float] = attrs.field(factory=dict)  # how -> share of matches whose winner the rules decided
+    cup: CupFigures | None = None  # with --cup: ties, tie-breaks and champions
 
     def as_json(self) -> dict:
-        return {
+        out = {
             "edition": self.edition,
             "matches": self.matches,
             "seed": self.seed,
@@ -42,6 +45,11 @@ class BatchResult:
             "outcomes": {k: round(v, 4) for k, v in self.outcomes.items()},
             "skills_used": {k: round(v, 4) for k, v in self.skills_used.items()},
         }
+        if self.decided:
+            out["decided"] = {k: round(v, 4) for k, v in self.decided.items()}
+        if self.cup is not None:
+            out["cup"] = self.cup.as_json()
+        return out
 
 
 class BatchStopped(Exception):
@@ -93,6 +101,7 @@ def simulate(
     dask: Any = None,
     done: Iterable[Outcome] = (),
     on_outcome: Callable[[Outcome], None] | None = None,
+    cup: int | None = None,
 ) -> BatchResult:
     """Match i uses seed `seed + i`, so any single match can be replayed on its own.
 
@@ -106,6 +115,9 @@ def simulate(
     (`--resume`): they are not played again. `on_outcome` sees every match as it
     finishes, in any order; `progress` gets the number finished so far.
 
+    With `cup` (a number of teams), the matches are knockout cups of that many teams, one
+    after another (see `cup.py`), played in this process; n is a whole number of cups.
+
     Raises `BatchFault` at a rule fault and `BatchInterrupted` on Ctrl-C or `Stop`, each
     with the summary of the finished matches.
     """
@@ -115,17 +127,19 @@ def simulate(
         if 0 <= o.index < n:
             finished.setdefault(o.index, o)
     todo = [i for i in range(n) if i not in finished]
-    parallel = not sequence and all(isinstance(a, str) for a in agents) and source is not None and len(todo) > 1
+    parallel = not sequence and cup is None and all(isinstance(a, str) for a in agents) and source is not None and len(todo) > 1
     if parallel and dask is not None:
         from .cluster import run_on_dask
 
         items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
     elif parallel and jobs > 1:
         items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)))
+    elif cup is not None:
+        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills)
     else:
         carry = _carry_after(finished) if sequence else None
         items = _run_here(edition, todo, seed, agents, rules_on, skills, carry)
-    summary = _Summary(edition, n, seed, agents)
+    summary = _Summary(edition, n, seed, agents, cup)
     fault: MatchFault | None = None
     try:
         for item in items:
@@ -189,6 +203,7 @@ class _Summary:
     requested: int
     seed: int
     agents: tuple
+    cup: int | None = None
 
     def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
         ordered = sorted(outcomes, key=lambda o: o.index)
@@ -198,14 +213,18 @@ class _Summary:
         goals: list[int] = []
         results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
         skills_used: dict[str, int] = {}
+        decided: dict[str, int] = {}
         for o in ordered:
             for k, v in o.metrics.items():
                 per_metric.setdefault(k, []).append(v)
             home, away = o.score
             goals.append(home + away)
-            results["home_wins"].append(1.0 if home > away else 0.0)
-            results["draws"].append(1.0 if home == away else 0.0)
-            results["away_wins"].append(1.0 if home < away else 0.0)
+            winner = o.winner
+            results["home_wins"].append(1.0 if winner == "home" else 0.0)
+            results["draws"].append(1.0 if winner is None else 0.0)
+            results["away_wins"].append(1.0 if winner == "away" else 0.0)
+            if o.decided:
+                decided[o.decided[1]] = decided.get(o.decided[1], 0) + 1
             for name, c in o.skills.items():
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
@@ -215,6 +234,8 @@ class _Summary:
             self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},
             {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
+            {k: c / max(n, 1) for k, c in sorted(decided.items())},
+            cup_figures(ordered, self.cup) if self.cup is not None else None,
         )
 
 
@@ -230,4 +251,8 @@ def format_table(result: BatchResult, reference: dict[str, float] | None = None)
     lines.append("  goals per match: " + "  ".join(f"{k}: {v:.1%}" for k, v in result.goals_distribution.items()))
     if result.skills_used:
         lines.append("  skills used per match: " + ", ".join(f"{k} {v:.2f}" for k, v in result.skills_used.items()))
+    if result.decided:
+        lines.append("  level scores the rules decided: " + ", ".join(f"{k} {v:.1%} of matches" for k, v in result.decided.items()))
+    if result.cup is not None:
+        lines.extend(result.cup.lines())
     return "\n".join(lines)

@@ -12,7 +12,8 @@ from typing import Any
 
 import attrs
 
-from .play import MatchResult
+from ..board import TEAMS
+from .play import MatchResult, result_of
 
 
 @attrs.frozen
@@ -23,17 +24,25 @@ class Outcome:
     metrics: dict[str, float]  # the edition's `stats:`, in their order
     skills: dict[str, int]  # skill name -> uses in this match
     carry: dict[str, Any] | None = None  # what a match of a --sequence passes on
+    decided: tuple[str, str] | None = None  # (team, how): the rules' winner of a level score
 
     @classmethod
     def of(cls, index: int, r: MatchResult, keep_carry: bool = False) -> Outcome:
         score = (r.score.get("home", 0), r.score.get("away", 0))
         skills = {tag[6:]: c for tag, c in sorted(r.tally.items()) if tag.startswith("skill:")}
-        return cls(index, r.seed, score, dict(r.metrics), skills, dict(r.carry) if keep_carry else None)
+        return cls(index, r.seed, score, dict(r.metrics), skills, dict(r.carry) if keep_carry else None, r.decided)
+
+    @property
+    def winner(self) -> str | None:
+        """home, away, or None for a draw (see `result_of`)."""
+        return result_of(self.score, self.decided)
 
     def as_json(self) -> dict[str, Any]:
         out = {"index": self.index, "seed": self.seed, "score": list(self.score), "metrics": self.metrics, "skills": self.skills}
         if self.carry is not None:
             out["carry"] = self.carry
+        if self.decided is not None:
+            out["decided"] = {"team": self.decided[0], "how": self.decided[1]}
         return out
 
     @classmethod
@@ -53,7 +62,17 @@ class Outcome:
             raise ValueError("`skills` must map each skill to a number of uses")
         if carry is not None and not isinstance(carry, dict):
             raise ValueError("`carry` must be an object")
-        return cls(index, seed, (score[0], score[1]), metrics, skills, carry)
+        return cls(index, seed, (score[0], score[1]), metrics, skills, carry, _decided(d.get("decided"), score))
+
+
+def _decided(d: Any, score: list) -> tuple[str, str] | None:
+    if d is None:
+        return None
+    if not (isinstance(d, dict) and d.get("team") in TEAMS and isinstance(d.get("how"), str)):
+        raise ValueError("`decided` must be {\"team\": home or away, \"how\": a text}")
+    if score[0] != score[1]:
+        raise ValueError("`decided` is only for a level score")
+    return (d["team"], d["how"])
 
 
 def carry_survives_json(carry: dict[str, Any]) -> bool:

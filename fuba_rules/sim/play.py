@@ -26,6 +26,12 @@ class MatchResult:
     events: list[dict]
     decisions: int
     carry: dict[str, Any] = attrs.field(factory=dict)
+    decided: tuple[str, str] | None = None  # (team, how) when the rules chose a winner of a level score
+
+    @property
+    def winner(self) -> str | None:
+        """home, away, or None for a draw: the score, or for a level score what the rules decided."""
+        return result_of((self.score.get("home", 0), self.score.get("away", 0)), self.decided)
 
 
 class MatchFault(RuleFault):
@@ -50,6 +56,14 @@ class MatchFault(RuleFault):
 
     def to_error(self) -> FubaError:
         return FubaError(Diagnostic(self.pos, f"rule fault: {self.message} (in {self.where})"))
+
+
+def result_of(score: tuple[int, int], decided: tuple[str, str] | None = None) -> str | None:
+    """Who won: the higher score, else the team the rules decided (`decide_winner`), else None."""
+    home, away = score
+    if home != away:
+        return "home" if home > away else "away"
+    return decided[0] if decided else None
 
 
 def agent_seed(seed: int, team: str) -> int:
@@ -91,7 +105,7 @@ def play_match(
     m = new_match(edition, seed, agents, rules_on, skills, record, carry)
     run_match(m, seed)
     score = dict(m.S.get(edition.match.get("score", "score"), {}))
-    return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out))
+    return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out), m.decided)
 
 
 def run_match(m: MatchState, seed: int) -> None:

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic, FubaError, Pos
 from .outcome import Outcome, carry_survives_json
 
 KIND = "fuba-simulate-results"
-RUN_KEYS = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence")
+RUN_KEYS = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence", "cup")
 """What must match to resume; -n may change (match i is the same match in any batch)."""
 
 
@@ -58,7 +58,7 @@ class ResultsFile:
             if header.get(key) != run.get(key):
                 raise FubaError(Diagnostic(Pos(str(path), 1, 1), (
                     f"this file is from another run: {key} {_show(header.get(key))} there, {_show(run.get(key))} here; "
-                    "resume with the same edition, seed, agents, rules, skills and mods")))
+                    "resume with the same edition, seed, agents, rules, skills, mods and --sequence or --cup")))
         outcomes = []
         for number, line in enumerate(lines[1:], 2):
             try:

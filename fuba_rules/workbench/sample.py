@@ -19,7 +19,7 @@ from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
 from ..lang.runtime import RuleFault
-from ..sim.play import agent_seed, play_match
+from ..sim.play import agent_seed, play_match, result_of
 
 RESULTS = ("home_wins", "draws", "away_wins")
 
@@ -112,9 +112,10 @@ class Sample:
     def n(self) -> int:
         return len(self.scores)
 
-    def add(self, metrics: dict[str, float], score: tuple[int, int]) -> None:
-        home, away = score
-        row = {**metrics, "home_wins": float(home > away), "draws": float(home == away), "away_wins": float(home < away)}
+    def add(self, metrics: dict[str, float], score: tuple[int, int], decided: tuple[str, str] | None = None) -> None:
+        """`decided` is the winner the rules chose for a level score (`decide_winner`), if any."""
+        winner = result_of(score, decided)
+        row = {**metrics, "home_wins": float(winner == "home"), "draws": float(winner is None), "away_wins": float(winner == "away")}
         for k, v in row.items():
             self.values.setdefault(k, []).append(float(v))
         self.scores.append(score)
@@ -153,7 +154,7 @@ def play_sample(
             r = play_match(ed, seed, players, side.rules, skills, record=False)
         except RuleFault as e:
             raise e.to_error() from None
-        sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)))
+        sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)), r.decided)
         for tag, c in r.tally.items():
             if tag.startswith("skill:"):
                 sample.skills_used[tag[6:]] += c
