@@ -40,9 +40,9 @@ class _Counting(CoachAgent):
         return super().choose(decision, match)
 
 
-def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | None) -> dict:
+def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | None, with_rules: str = "") -> dict:
     ed = load_edition(edition_id, root=ROOT / "editions")
-    rules = ed.advanced_rules() if advanced else []
+    rules = ed.advanced_rules() if advanced else ed.rules_on([r for r in with_rules.split(",") if r])
     skills = None
     if teams:
         from fuba_rules.cli._options import _team_file
@@ -54,6 +54,7 @@ def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | No
     attempts = [0, 0]  # taken, offered
     targets = [0, 0]  # penalty area, all
     goals = draws = subs = 0
+    sub_minutes: list[int] = []
     for i in range(n):
         s = seed + i
         agents = (_Counting(agent_seed(s, "home"), even), _Counting(agent_seed(s, "away"), even))
@@ -72,10 +73,12 @@ def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | No
                 elif e["label"] == "target area":
                     targets[0] += str(e["choice"]).endswith("_penalty")
                     targets[1] += 1
+            elif e["kind"] == "log" and e.get("tag") == "substitution":
+                sub_minutes.append(e["clock"])
             elif e["kind"] == "hook" and e.get("skill"):
                 out["skills"][e["name"]] += 1
     out.update(
-        goals=goals / n, draws=draws / n, substitutions=subs / n, attempts=attempts, targets=targets,
+        goals=goals / n, draws=draws / n, substitutions=subs / n, sub_minutes=sorted(sub_minutes), attempts=attempts, targets=targets,
         even={k: (even[k], asked[k]) for k in sorted(asked) if even[k]},
     )
     return out
@@ -87,12 +90,16 @@ def main() -> None:
     p.add_argument("-n", type=int, default=20)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--advanced", action="store_true")
+    p.add_argument("--with", dest="with_rules", default="", metavar="RULES")
     p.add_argument("--teams", type=Path)
     a = p.parse_args()
-    f = figures(a.edition, a.n, a.seed, a.advanced, a.teams)
+    f = figures(a.edition, a.n, a.seed, a.advanced, a.teams, a.with_rules)
     n = f["matches"]
-    print(f"{a.edition}{' advanced' if a.advanced else ''}, {n} matches from seed {a.seed}, coach against coach")
+    print(f"{a.edition}{' advanced' if a.advanced else ''}{' with ' + a.with_rules if a.with_rules else ''}, {n} matches from seed {a.seed}, coach against coach")
     print(f"goals a match {f['goals']:.2f}, draws {f['draws']:.0%}, substitutions a match {f['substitutions']:.2f}")
+    if f["sub_minutes"]:
+        q = f["sub_minutes"]
+        print(f"substitution minutes: first quartile {q[len(q) // 4]}, median {q[len(q) // 2]}, third quartile {q[3 * len(q) // 4]}")
     if f["attempts"][1]:
         print(f"goal attempts taken / offered: {f['attempts'][0]} / {f['attempts'][1]} ({f['attempts'][0] / f['attempts'][1]:.0%})")
     if f["targets"][1]:

@@ -82,6 +82,9 @@ def test_a_team_behind_in_the_second_half_wants_fresh_legs_more(draft):
     behind = subs_advice(team_state(draft, condition={"defence": 3, "midfield": 3, "attack": 2}, score=(0, 1)))
     level = subs_advice(team_state(draft, condition={"defence": 3, "midfield": 3, "attack": 2}))
     assert behind > level
+    # without condition points (A3 alone) it is the formation change that a team behind comes for
+    assert subs_advice(team_state(draft, rules=("A3",), score=(0, 1))) > 0
+    assert subs_advice(team_state(draft, rules=("A3",), score=(1, 1))) < 0
 
 
 def test_with_injuries_in_play_the_last_substitution_waits_for_the_final_quarter_hour(draft):
