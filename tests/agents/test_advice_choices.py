@@ -135,3 +135,14 @@ def test_the_coach_keeps_the_skills_its_formation_can_use(draft):
     s.match.agents = {t: CoachAgent(1) for t in ("home", "away")}
     s.fire("match_start")
     assert s.match.skills["home"] == ["Catenaccio"] and s.match.reserve["home"] == ["Target man"]
+
+
+def test_in_2_0_no_substitution_action_in_the_last_minutes():
+    """2.0 A3: a substitution costs an action; in the last three minutes its points come too late."""
+    ed = load_edition("2.0", root=ROOT)
+    s = Scenario(ed, rules=["A2", "A3"])
+    s.set("condition", {"home": {"defence": 1, "midfield": 1, "attack": 1}, "away": dict(FULL)})
+    s.state(minute=60, half=2)
+    assert s.value("substitution_advice", "home") > 0
+    s.state(minute=89)
+    assert s.value("substitution_advice", "home") < 0
