@@ -306,6 +306,17 @@ def _reserve_of(m, team):
     return list(m.reserve[_team(team)])
 
 
+@add("skill_info", "name", doc="What a skill's entry declares as plain data: its group (none if it has none), ref and other texts and numbers, and its cost (none when a rule computes it); for advice on which skills to play.")
+def _skill_info(m, name):
+    hook = m.ed.skills.get(name) if isinstance(name, str) else None
+    if hook is None:
+        raise ValueError(f"expected a skill name, got {name!r}")
+    info = {"group": None, **{k: v for k, v in hook.info.items() if isinstance(v, (str, int, float)) and not isinstance(v, bool)}}
+    cost = 0 if hook.cost is None else hook.cost
+    info["cost"] = cost if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None  # none: a rule decides it
+    return info
+
+
 def _skill_list(m, names) -> list:
     if not isinstance(names, list) or any(n not in m.ed.skills for n in names):
         raise ValueError(f"expected a list of skill names, got {names!r}")
