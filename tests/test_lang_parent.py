@@ -197,3 +197,14 @@ def test_a_removed_then_redefined_rule_has_no_parent(tmp_path):
         """)
     [message] = errors(fresh)
     assert "'add_minute' replaces nothing" in message
+
+
+def test_the_language_server_knows_parent():
+    from fuba_rules import layering
+    from fuba_rules.lsp.names import Names
+    from fuba_rules.lsp.navigation import entry_at, hover_text
+
+    names = Names.of(layering.resolve(EDITIONS / "mods" / "super-goal-champion.yaml", EDITIONS), EDITIONS)
+    text = hover_text(entry_at(names, "      let first = parent()", 20))
+    assert text.splitlines()[0] == "**special form** `parent()`"
+    assert "replaces, like Python's super()" in text
