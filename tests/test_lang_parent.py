@@ -127,63 +127,38 @@ def test_fuba_show_source_shows_the_call_and_the_base(tmp_path):
 
 
 # ---- check-time errors, each at the parent call's own position
+def procedure(name: str, params: str, do: str) -> str:
+    return f"procedures:\n  {name}:\n    ref: \"mod\"\n    params: [{params}]\n    do: |\n      {do}\n"
 
 
-def test_parent_outside_any_override_is_an_error_at_the_call(tmp_path):
-    new = mod(tmp_path, "new", """\
-        procedures:
-          brand_new:
-            ref: "mod"
-            do: |
-              parent()
-        """)
-    [message] = errors(new)
-    assert message.endswith(
-        "new.yaml:8:7: error: 'brand_new' replaces nothing, so it has no parent to call: "
-        "parent(...) works in a definition that overrides an inherited one"
-    )
+CALL_ERRORS = {
+    "outside any override": (
+        procedure("brand_new", "", "parent()"),
+        "9:7: error: 'brand_new' replaces nothing, so it has no parent to call: "
+        "parent(...) works in a definition that overrides an inherited one",
+    ),
+    "in a condition": (
+        'modifiers:\n  odd_row:\n    group: goal_attempt\n    ref: "mod"\n    when: parent()\n    value: 1\n',
+        "8:11: error: parent(...) calls the inherited version of the rule it is written in: "
+        "only a procedure's or hook's do: or a function's expr: can call it",
+    ),
+    "passing on a value the override does not have": (
+        procedure("gain_control", "t, announce", "parent()"),
+        "9:7: error: parent() passes on this procedure's own team, but there is no such value here: "
+        "write parent(team, announce) with the values to pass",
+    ),
+    "with the wrong number of arguments": (
+        procedure("gain_control", "team, announce", "parent(team)"),
+        "9:7: error: 'parent' takes 2 argument(s), got 1",
+    ),
+}
 
 
-def test_parent_in_a_condition_is_an_error(tmp_path):
-    row = mod(tmp_path, "row", """\
-        modifiers:
-          odd_row:
-            group: goal_attempt
-            ref: "mod"
-            when: parent()
-            value: 1
-        """)
-    [message] = errors(row)
-    assert "row.yaml:8:11: error: parent(...) calls the inherited version of the rule it is written in" in message
-
-
-def test_parent_without_arguments_needs_the_parents_parameters_here(tmp_path):
-    renamed = mod(tmp_path, "renamed", """\
-        procedures:
-          gain_control:
-            ref: "mod"
-            params: [t, announce]
-            do: |
-              parent()
-        """)
-    [message] = errors(renamed)
-    assert message.endswith(
-        "renamed.yaml:9:7: error: parent() passes on this procedure's own team, but there is no such value here: "
-        "write parent(team, announce) with the values to pass"
-    )
-
-
-def test_parent_arguments_are_checked_against_the_parent(tmp_path):
-    wrong = mod(tmp_path, "wrong", """\
-        procedures:
-          gain_control:
-            ref: "mod"
-            params: [team, announce]
-            do: |
-              parent(team)
-        """)
-    [message] = errors(wrong)
-    assert "wrong.yaml:9:7: error: 'parent' takes 2 argument(s), got 1" in message
+@pytest.mark.parametrize("case", CALL_ERRORS, ids=str)
+def test_a_wrong_parent_call_is_an_error_at_the_call(tmp_path, case):
+    text, expected = CALL_ERRORS[case]
+    [message] = errors(mod(tmp_path, "x", text))
+    assert message.endswith(f"x.yaml:{expected}")
 
 
 def test_a_removed_then_redefined_rule_has_no_parent(tmp_path):
