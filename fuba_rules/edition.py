@@ -309,14 +309,18 @@ class _Build:
         self.specs[kind, name] = spec
         ref = ParentRef(name, kind)
         if history and _calls_parent(body):
-            base = f"{name}__base"
-            if base in self.section("procedures") or base in self.section("functions"):
-                self.diags.append(Diagnostic(_val_pos(spec, key), f"parent(...) needs the name '{base}' for the definition '{name}' replaces, but a rule has that name: rename it"))
-            else:
-                ref.target = base
-                self.parse_rule(sym, out, kind, base, history[-1], history[:-1], params_of, what)
+            ref.target = self.base_name(sym, name)
+            self.parse_rule(sym, out, kind, ref.target, history[-1], history[:-1], params_of, what)
         self.checks.append((body, params, what or kind, block, ref))
         return ref
+
+    def base_name(self, sym: Symbols, stem: str) -> str:
+        """`<stem>__base`, or with a number when a rule already has that name."""
+        taken = {*sym.procedures, *sym.functions, *self.section("procedures"), *self.section("functions")}
+        name, i = f"{stem}__base", 2
+        while name in taken:
+            name, i = f"{stem}_{i}__base", i + 1
+        return name
 
     def check_all(self, sym: Symbols, parsed: _Parsed) -> dict[str, tuple[str, ...]]:
         """Check every queued text. Scope names and each modifier group's keywords are
@@ -505,7 +509,7 @@ class _Build:
         history = self.history(section, name)
         if history and _calls_parent(body):
             owner = (SKILL_OWNER,) if section == "skills" else ()
-            ref.target = what + "_" + re.sub(r"\W", "_", str(name), flags=re.ASCII) + "__base"
+            ref.target = self.base_name(sym, what + "_" + re.sub(r"\W", "_", str(name), flags=re.ASCII))
             self.parse_rule(sym, parsed, "procedure", ref.target, history[-1], history[:-1], lambda h: sym.triggers.get(str(h.get("at", "")), ()) + owner, what)
         return ref
 

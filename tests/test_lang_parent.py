@@ -183,3 +183,32 @@ def test_the_language_server_knows_parent():
     text = hover_text(entry_at(names, "      let first = parent()", 20))
     assert text.splitlines()[0] == "**special form** `parent()`"
     assert "replaces, like Python's super()" in text
+
+
+def test_hooks_whose_names_read_alike_keep_parents_of_their_own(tmp_path):
+    """Hook names become Python names ("a b" and "a_b" both "a_b"): each parent stays its own."""
+    base = mod(tmp_path, "base", """\
+        hooks:
+          "kick off":
+            ref: "mod"
+            at: match_start
+            do: log("first")
+          kick_off:
+            ref: "mod"
+            at: match_start
+            do: log("second")
+        """)
+    over = mod(tmp_path, "over", """\
+        hooks:
+          "kick off":
+            ref: "mod"
+            at: match_start
+            do: parent()
+          kick_off:
+            ref: "mod"
+            at: match_start
+            do: parent()
+        """)
+    ed = load(base, over)
+    s = Scenario(ed).fire("match_start")
+    assert s.logs() == ["first", "second"]
