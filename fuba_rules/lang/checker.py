@@ -352,8 +352,6 @@ class Checker:
                 e.pass_on = params
             else:
                 self._arity(e, len(params), len(params), frozenset(params), "parent", params)
-            if ctx.pure and ref.kind == "procedure":
-                self.error(e, f"a {ctx.what} cannot call parent(...) here: the parent is a procedure, which changes the match")
         for a in [*e.args, *e.kwargs.values()]:
             self._expr(a, ctx)
 

@@ -217,7 +217,10 @@ class Generator:
         if e.kind in ("procedure", "function"):
             name = e.target or e.name  # parent(...) is an ordinary call to the renamed base rule
             params = self.host.param_table[e.kind][name]
-            args = [local(p) for p in e.pass_on] or args + [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
+            if e.pass_on:  # parent() without arguments: the caller's own values of the same names
+                args = [local(p) for p in e.pass_on]
+            else:
+                args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
                 return self.host.call_function(name, args)
             return f"_P_{name}(m{''.join(', ' + a for a in args)})"
