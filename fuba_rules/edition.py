@@ -7,7 +7,8 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import nodes as n
-from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
+from .lang.checker import PARENT, Checker, ParentRef, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
@@ -193,7 +194,8 @@ class _Build:
         self.r = resolved
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
-        self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
+        self.checks: list[tuple[Any, tuple[str, ...], str, bool, ParentRef | None]] = []  # (node, params, what, is_block, parent)
+        self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
         self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
@@ -280,29 +282,55 @@ class _Build:
     def parse_all(self, sym: Symbols) -> _Parsed:
         """Parse every rule text; queue each for the checker with its parameters."""
         out = _Parsed()
-        for k, v in self.section("functions").items():
-            out.funcs[k] = self.parse(v.get("expr", ""), _val_pos(v, "expr"), False)
-            self.checks.append((out.funcs[k], sym.functions[k], "function", False))
-        for k, v in self.section("procedures").items():
-            out.procs[k] = self.parse(v.get("do", ""), _val_pos(v, "do"), True)
-            self.checks.append((out.procs[k], sym.procedures[k], "procedure", True))
+        for section, kind in (("functions", "function"), ("procedures", "procedure")):
+            for k, v in self.section(section).items():
+                self.parse_rule(sym, out, kind, str(k), v, self.history(section, k), _params)
         out.tables = self.parse_tables(dict(self.section("tables")))
-        out.hook_parts = self.parse_hooks(sym.triggers)
+        out.hook_parts = self.parse_hooks(sym, out)
         for k, v in self.section("stats").items():
             if "value" in v:
                 out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
-                self.checks.append((out.stat_exprs[k], (), "statistic", False))
+                self.checks.append((out.stat_exprs[k], (), "statistic", False, None))
         return out
+
+    def history(self, section: str, key: Any) -> list[Any]:
+        """The definitions an entry replaced, oldest first (what `parent(...)` reaches)."""
+        return [v for _, v in (getattr(self.r, "shadowed", None) or {}).get((section, key), [])]
+
+    def parse_rule(self, sym: Symbols, out: _Parsed, kind: str, name: str, spec: Any, history: list[Any], params_of: Callable[[Any], tuple[str, ...]], what: str = "") -> ParentRef:
+        """Parse one procedure or function; when it calls `parent(...)`, also the definition
+        it replaces, as a rule of its own named `<name>__base` (and so on down the layers)."""
+        block = kind == "procedure"
+        key = "do" if block else "expr"
+        body = self.parse(spec.get(key, ""), _val_pos(spec, key), block)
+        table = sym.procedures if block else sym.functions
+        params = table[name] = params_of(spec)
+        (out.procs if block else out.funcs)[name] = body
+        self.specs[kind, name] = spec
+        ref = ParentRef(name, kind)
+        if history and _calls_parent(body):
+            ref.target = self.base_name(sym, name)
+            self.parse_rule(sym, out, kind, ref.target, history[-1], history[:-1], params_of, what)
+        self.checks.append((body, params, what or kind, block, ref))
+        return ref
+
+    def base_name(self, sym: Symbols, stem: str) -> str:
+        """`<stem>__base`, or with a number when a rule already has that name."""
+        taken = {*sym.procedures, *sym.functions, *self.section("procedures"), *self.section("functions")}
+        name, i = f"{stem}__base", 2
+        while name in taken:
+            name, i = f"{stem}_{i}__base", i + 1
+        return name
 
     def check_all(self, sym: Symbols, parsed: _Parsed) -> dict[str, tuple[str, ...]]:
         """Check every queued text. Scope names and each modifier group's keywords are
         gathered from all rule texts first: a leave may cross procedures."""
-        bodies = [body for body, _, _, _ in self.checks if body is not None]
+        bodies = [body for body, *_ in self.checks if body is not None]
         sym.scopes |= _scopes(bodies)
         checker = Checker(sym)
-        for body, params, what, block in self.checks:
+        for body, params, what, block, parent in self.checks:
             if body is not None:
-                (checker.check_block if block else checker.check_expr)(body, params, what)
+                (checker.check_block if block else checker.check_expr)(body, params, what, parent)
                 self.advice.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
@@ -315,12 +343,12 @@ class _Build:
         comp = Compiler(ENGINE, sym.state, sym.constants)
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
-        funcs, procs = self.section("functions"), self.section("procedures")
         for k, body in parsed.funcs.items():
-            comp.define("function", k, sym.functions[k], str(funcs[k].get("ref", "")), body, body.pos)
+            comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
         for k, body in parsed.procs.items():
-            pos = body[0].pos if body else _val_pos(procs[k], "do")
-            comp.define("procedure", k, sym.procedures[k], str(procs[k].get("ref", "")), body, pos)
+            spec = self.specs["procedure", k]
+            pos = body[0].pos if body else _val_pos(spec, "do")
+            comp.define("procedure", k, sym.procedures[k], str(spec.get("ref", "")), body, pos)
         for name, (spec, rows) in parsed.tables.items():
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")
@@ -399,7 +427,7 @@ class _Build:
                 body = None
                 if isinstance(row, dict) and row.get("do") is not None:
                     body = self.parse(row["do"], _val_pos(row, "do"), True)
-                    self.checks.append((body, (), "table row", True))
+                    self.checks.append((body, (), "table row", True, None))
                 parsed[key] = (row, body)
             self.check_domain(str(name), spec, rows)
             out[str(name)] = (spec, parsed)
@@ -436,7 +464,8 @@ class _Build:
                 exact[o] = value
         return Table(name, str(spec.get("ref", "")), exact)
 
-    def parse_hooks(self, triggers: dict[str, tuple[str, ...]]) -> list:
+    def parse_hooks(self, sym: Symbols, parsed: _Parsed) -> list:
+        triggers = sym.triggers
         out = []
         for section, is_skill in (("hooks", False), ("skills", True)):
             for name, h in self.section(section).items():
@@ -452,7 +481,9 @@ class _Build:
                         parts.append(v)
                         continue
                     e = self.parse(v, _val_pos(h, key), block)
-                    self.checks.append((e, params, "skill" if is_skill else "hook", block))
+                    what = "skill" if is_skill else "hook"
+                    parent = self.hook_parent(sym, parsed, section, name, e) if key == "do" else None
+                    self.checks.append((e, params, what, block, parent))
                     parts.append(e)
                 if any(p is None for p in (parts[3],)):
                     continue
@@ -469,6 +500,18 @@ class _Build:
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))
         return out
+
+    def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: Any, body: Any) -> ParentRef:
+        """A hook's or skill's `parent()` runs the `do:` it replaces, compiled as a procedure
+        named `<hook|skill>_<name>__base` whose parameters are that definition's trigger's."""
+        what = section[:-1]
+        ref = ParentRef(str(name), "procedure")
+        history = self.history(section, name)
+        if history and _calls_parent(body):
+            owner = (SKILL_OWNER,) if section == "skills" else ()
+            ref.target = self.base_name(sym, what + "_" + re.sub(r"\W", "_", str(name), flags=re.ASCII))
+            self.parse_rule(sym, parsed, "procedure", ref.target, history[-1], history[:-1], lambda h: sym.triggers.get(str(h.get("at", "")), ()) + owner, what)
+        return ref
 
     def check_match(self, match: dict, sym: Symbols) -> None:
         where = _val_pos(self.d, "match")
@@ -493,6 +536,14 @@ def _key_pos(container: Any, key: Any) -> Pos:
 def _sort_key(d: Diagnostic) -> tuple:
     p = d.pos
     return (p.file, p.line, p.col, d.message) if p else ("", 0, 0, d.message)
+
+
+def _params(spec: Any) -> tuple[str, ...]:
+    return tuple(map(str, (spec or {}).get("params", []) or []))
+
+
+def _calls_parent(body: Any) -> bool:
+    return body is not None and any(isinstance(x, n.Call) and x.name == PARENT for x in n.walk(body))
 
 
 def _scopes(stmts: list) -> set[str]:

@@ -51,6 +51,9 @@ class Resolved:
     files: dict[str, LDict] = attrs.Factory(dict)
     """Every file read (edition files, includes, mods) by its shown path, for per-file checks."""
     warnings: list[Diagnostic] = attrs.Factory(list)
+    shadowed: dict[Key, list[tuple[str, object]]] = attrs.Factory(dict)
+    """(edition id, value) of every definition an entry replaced, oldest first: what a
+    rule's `parent(...)` call reaches (the effect language's business, not this module's)."""
 
     @property
     def parent(self) -> str | None:
@@ -482,8 +485,14 @@ class _Resolver:
         origin: dict[Key, str] = {}
         overrides: dict[Key, list[str]] = {}
         removed: list[tuple[str, str, str]] = []
+        shadowed: dict[Key, list[tuple[str, object]]] = {}
         for edition in editions:
-            self.remove(edition, data, origin, overrides, removed)
+            self.remove(edition, data, origin, overrides, removed, shadowed)
+            for section in _sections(edition.content):
+                current = data.get(section)
+                for key in _entries(edition.content, section) if isinstance(current, LDict) else ():
+                    if key in current and (section, key) in origin:
+                        shadowed.setdefault((section, key), []).append((origin[section, key], current[key]))
             for section, key, replaced in _overlay(data, edition.content):
                 if replaced and (section, key) in origin:
                     overrides.setdefault((section, key), []).append(origin[section, key])
@@ -502,9 +511,10 @@ class _Resolver:
             target=target.id,
             files=self.files,
             warnings=warnings,
+            shadowed=shadowed,
         )
 
-    def remove(self, edition: _Edition, data: LDict, origin, overrides, removed) -> None:
+    def remove(self, edition: _Edition, data: LDict, origin, overrides, removed, shadowed=None) -> None:
         """Apply `edition`'s `remove:` list to what it inherits."""
         for ref, pos in edition.removes:
             section, dot, key = ref.partition(".")
@@ -524,4 +534,6 @@ class _Resolver:
                 entries.value_pos.pop(key, None)
                 origin.pop((section, key), None)
                 overrides.pop((section, key), None)
+                if shadowed is not None:
+                    shadowed.pop((section, key), None)  # a later definition is new: it has no parent
                 removed.append((section, key, edition.id))

@@ -26,6 +26,8 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
     "log": (1, 1, frozenset({"tag", "ref", "team", "data"}), False),
 }
 BOUND_IN_PREFER = "it"
+PARENT = "parent"
+"""`parent(...)` inside an override calls the definition it replaces (like Python's super())."""
 READ_AFTER = ("statistic", "measure")
 """Expressions read once a match or a run is over: a fault there would lose the batch, so
 a division by a literal zero is caught when they load (in rules it is a rule fault)."""
@@ -63,7 +65,17 @@ class Symbols:
         return [*self.state, *self.constants, *self.tables, *zero, *self.registry.constants]
 
     def callables(self) -> list[str]:
-        return [*self.functions, *self.procedures, *self.registry.primitives, *SPECIAL_FORMS]
+        return [*self.functions, *self.procedures, *self.registry.primitives, *SPECIAL_FORMS, PARENT]
+
+
+@attrs.define
+class ParentRef:
+    """What `parent(...)` means inside one rule text: the rule it is written in and the
+    inherited definition it replaces (`target` is empty when it replaces nothing)."""
+
+    rule: str
+    kind: str  # "procedure" or "function": what the target is compiled as
+    target: str = ""
 
 
 @attrs.define
@@ -71,6 +83,7 @@ class _Ctx:
     pure: bool
     locals: set[str]
     what: str  # "condition", "function", "procedure": for messages
+    parent: ParentRef | None = None
 
 
 class Checker:
@@ -85,8 +98,8 @@ class Checker:
         self.diagnostics.append(Diagnostic(node.pos, message))
 
     # ---- entry points
-    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition") -> None:
-        self._expr(expr, _Ctx(True, set(params), what))
+    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", parent: ParentRef | None = None) -> None:
+        self._expr(expr, _Ctx(True, set(params), what, parent))
         if what == "statistic":
             self._number(expr)
 
@@ -96,8 +109,8 @@ class Checker:
         if kind not in ("number", "unknown"):
             self.error(e, f"a statistic must be a number, but this gives {kind}")
 
-    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure") -> None:
-        self._block(stmts, _Ctx(False, set(params), what))
+    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure", parent: ParentRef | None = None) -> None:
+        self._block(stmts, _Ctx(False, set(params), what, parent))
 
     # ---- statements
     def _block(self, stmts: list[n.Node], ctx: _Ctx) -> None:
@@ -227,7 +240,7 @@ class Checker:
             self._expr(e.then, ctx)
             self._expr(e.other, ctx)
         elif isinstance(e, n.Comprehension):
-            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what)
+            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what, ctx.parent)
             for var, it, cond in e.loops:
                 self._expr(it, inner)
                 inner.locals.add(var)
@@ -274,6 +287,9 @@ class Checker:
     def _call(self, e: n.Call, ctx: _Ctx) -> None:
         sym = self.sym
         name = e.name
+        if name == PARENT:
+            self._parent(e, ctx)
+            return
         if name in SPECIAL_FORMS:
             e.kind = "special"
             lo, hi, kws, pure = SPECIAL_FORMS[name]
@@ -284,7 +300,7 @@ class Checker:
                 for a in e.args:
                     self._expr(a, ctx)
                 if "prefer" in e.kwargs:
-                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what)
+                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what, ctx.parent)
                     self._expr(e.kwargs["prefer"], inner)
                 return
             if name in ("modifiers", "modifier_total"):
@@ -312,6 +328,30 @@ class Checker:
                 self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
         else:
             self.error(e, f"unknown function '{name}'{self.suggest(name, sym.callables)}")
+        for a in [*e.args, *e.kwargs.values()]:
+            self._expr(a, ctx)
+
+    def _parent(self, e: n.Call, ctx: _Ctx) -> None:
+        """`parent(...)`: an ordinary call of the replaced definition, compiled under its
+        own name (`ParentRef.target`); without arguments it passes on the caller's own."""
+        ref = ctx.parent
+        e.target, e.pass_on = "", ()
+        if ref is None:
+            self.error(e, "parent(...) calls the inherited version of the rule it is written in: only a procedure's or hook's do: or a function's expr: can call it")
+        elif not ref.target:
+            self.error(e, f"'{ref.rule}' replaces nothing, so it has no parent to call: parent(...) works in a definition that overrides an inherited one")
+        else:
+            table = self.sym.procedures if ref.kind == "procedure" else self.sym.functions
+            params = table[ref.target]
+            e.kind, e.target = ref.kind, ref.target
+            if not e.args and not e.kwargs and params:
+                missing = [p for p in params if p not in ctx.locals]
+                if missing:
+                    want = ", ".join(params)
+                    self.error(e, f"parent() passes on this {ctx.what}'s own {', '.join(missing)}, but there is no such value here: write parent({want}) with the values to pass")
+                e.pass_on = params
+            else:
+                self._arity(e, len(params), len(params), frozenset(params), "parent", params)
         for a in [*e.args, *e.kwargs.values()]:
             self._expr(a, ctx)
 

@@ -215,11 +215,15 @@ class Generator:
             return getattr(self, "_special_" + e.name)(src, e)
         args = [self.expr(src, a) for a in e.args]
         if e.kind in ("procedure", "function"):
-            params = self.host.param_table[e.kind][e.name]
-            args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
+            name = e.target or e.name  # parent(...) is an ordinary call to the renamed base rule
+            params = self.host.param_table[e.kind][name]
+            if e.pass_on:  # parent() without arguments: the caller's own values of the same names
+                args = [local(p) for p in e.pass_on]
+            else:
+                args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
-                return self.host.call_function(e.name, args)
-            return f"_P_{e.name}(m{''.join(', ' + a for a in args)})"
+                return self.host.call_function(name, args)
+            return f"_P_{name}(m{''.join(', ' + a for a in args)})"
         prim = self.host.registry.primitives[e.name]
         args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
         extra = {k: v for k, v in e.kwargs.items() if k not in prim.params}

@@ -48,6 +48,8 @@ class Call(Node):
     args: list[Node]
     kwargs: dict[str, Node]
     kind: str = ""  # procedure, function, primitive, special
+    target: str = ""  # set by the checker for parent(...): the rule it calls (e.g. free_kick__base)
+    pass_on: tuple[str, ...] = ()  # parent() without arguments: the caller's own values passed on
 
 
 @attrs.define(eq=False)

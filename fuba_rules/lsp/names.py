@@ -15,7 +15,7 @@ import attrs
 from fuba_rules import layering
 from fuba_rules.diagnostics import FubaError, Pos
 from fuba_rules.engine.primitives import ENGINE
-from fuba_rules.lang.checker import SPECIAL_FORMS
+from fuba_rules.lang.checker import PARENT, SPECIAL_FORMS
 from fuba_rules.layering import Resolved, shown
 from fuba_rules.yamlpos import LDict, LList
 
@@ -101,6 +101,7 @@ class Names:
             entries.append(Entry(p.name, "primitive", p.params, p.doc))
         for name in SPECIAL_FORMS:
             entries.append(Entry(name, "special form", doc="Built into the effect language (docs/language.md)."))
+        entries.append(Entry(PARENT, "special form", doc="Calls the definition this override replaces, like Python's super() (docs/language.md)."))
         for edition_id, path in layering.discover(root).items():
             entries.append(_edition(edition_id, path))
         return cls(entries, resolved.target)
