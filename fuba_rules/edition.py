@@ -7,6 +7,7 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,36 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str 
     if diags:
         raise FubaError(diags)
     return compile_resolved(resolved)
+
+
+def root_for(path: Path, explicit: Path | None = None) -> Path:
+    """The editions folder in which the edition or mod at `path` finds its base.
+
+    `--root` wins. Else the folder the file lies in (the one above an edition folder or
+    a `mods/` folder) when its `extends:` names an edition there, else the default that
+    `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
+    a mod kept in a modder's own folder extends the editions they installed, and an
+    unknown base is suggested from those.
+    """
+    from . import layering
+
+    if explicit is not None:
+        return explicit
+    default = default_editions_root()
+    home = path.parent if path.is_dir() else path.parent.parent if path.parent.name == layering.MODS_DIR else None
+    if home is None or _same(home, default):
+        return default
+    try:
+        parent = layering.load_header(path).get("extends")
+    except FubaError:
+        return home  # the file's own problems are reported when it is resolved
+    if not isinstance(parent, str) or parent in layering.discover(home) or layering.exists((path if path.is_dir() else path.parent) / parent):
+        return home
+    return default
+
+
+def _same(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def compile_resolved(resolved: Any) -> Edition:

@@ -1,0 +1,85 @@
+"""A modder's silent mistakes (issue 11, "Loading and checking"): what `fuba check` finds.
+
+Each test is one thing a modder saw pass quietly, or fail for the wrong reason: a mod
+kept in their own folder, a team file checked as an edition, a literal name that names
+nothing, a skill that can never be paid or fired, a fault pointing at the wrong file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fuba_rules.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+EDITIONS = REPO / "editions"
+SKILLS_MOD = (EDITIONS / "mods" / "example-skills.yaml").read_text().replace("id: mods/example-skills", "id: my-skills")
+
+
+def check(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(["check", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def modder(tmp_path, monkeypatch):
+    """A modder's own folder: mods/ beside another draft of theirs, no editions folder."""
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "my-skills.yaml").write_text(SKILLS_MOD)
+    (tmp_path / "2025-draft").mkdir()
+    (tmp_path / "2025-draft" / "edition.yaml").write_text("schema_version: 1\nextends: 2024-draft\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FUBA_EDITIONS", str(EDITIONS))
+    return tmp_path
+
+
+# ---- where a mod finds its base edition ------------------------------------------------------
+
+
+def test_a_mod_in_the_modders_own_folder_extends_the_editions_of_fuba_editions(modder, capsys):
+    code, out, err = check(capsys, "mods/my-skills.yaml")
+    assert (code, err) == (0, "")
+    assert "mods/my-skills.yaml: ok (my-skills extends 2024-draft" in out
+
+
+def test_an_unknown_base_is_suggested_from_the_editions_that_commands_use(modder, capsys):
+    (modder / "mods" / "typo.yaml").write_text(SKILLS_MOD.replace("extends: 2024-draft", "extends: 2024-dratf"))
+    code, _, err = check(capsys, "mods/typo.yaml")
+    assert code == 1
+    assert "unknown edition '2024-dratf' (did you mean '2024-draft'?)" in err
+
+
+def test_a_mod_beside_the_edition_it_extends_still_finds_it_there(tmp_path, capsys, monkeypatch):
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "edition.yaml").write_text("schema_version: 1\ninclude: [../board.yaml]\n")
+    (tmp_path / "board.yaml").write_text((EDITIONS / "board.yaml").read_text())
+    (tmp_path / "mods").mkdir()
+    (tmp_path / "mods" / "m.yaml").write_text("schema_version: 1\nid: mods/m\nextends: base\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FUBA_EDITIONS", str(EDITIONS))
+    code, out, err = check(capsys, "mods/m.yaml")
+    assert "unknown edition" not in err
+    assert "mods/m (extends base" in out or "match.entry" in err  # found: the rules are checked
+
+
+# ---- team files --------------------------------------------------------------------------------
+
+
+def test_a_team_file_is_checked_as_a_team_file(capsys):
+    code, out, err = check(capsys, str(EDITIONS / "teams" / "example.yaml"))
+    assert (code, err) == (0, "")
+    assert "ok (team file, 7 skills)" in out
+
+
+def test_a_team_file_names_skills_that_some_edition_has(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FUBA_EDITIONS", str(EDITIONS))
+    team = tmp_path / "team.yaml"
+    team.write_text("home:\n  skills: [Regista, Target mna]\naway:\n  skill: [Crossing]\n")
+    code, _, err = check(capsys, str(team))
+    assert code == 1
+    assert "team.yaml:2:21: error: no edition here has a skill 'Target mna' (did you mean 'Target man'?)" in err
+    assert "away: expected `skills:` with a list of skill names" in err
+    assert "unknown top-level key" not in err
