@@ -224,7 +224,7 @@ class _Build:
         self.r = resolved
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
-        self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
+        self.checks: list[tuple[Any, tuple[str, ...], str, bool, str]] = []  # (node, params, what, is_block, trigger of a hook)
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
         self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
@@ -251,7 +251,7 @@ class _Build:
 
     def run(self) -> Edition:
         board = self.board()
-        sym = self.symbols()
+        sym = self.symbols(board)
         parsed = self.parse_all(sym)
         self.cache.save()  # before checking: the checker annotates the nodes it checks
         mod_params = self.check_all(sym, parsed)
@@ -290,8 +290,9 @@ class _Build:
         )
 
     # ---- phases
-    def symbols(self) -> Symbols:
-        """Every name the edition declares, for the checker."""
+    def symbols(self, board: Board) -> Symbols:
+        """Every name the edition declares, for the checker, and the names each kind of
+        text may be (`Symbols.domains`: areas, teams, zones)."""
 
         def params(section: str) -> dict[str, tuple[str, ...]]:
             return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items()}
@@ -306,6 +307,7 @@ class _Build:
             triggers=params("triggers"),
             modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
             rules=set(self.section("rules")),
+            domains={"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)},
         )
 
     def parse_all(self, sym: Symbols) -> _Parsed:
@@ -313,27 +315,30 @@ class _Build:
         out = _Parsed()
         for k, v in self.section("functions").items():
             out.funcs[k] = self.parse(v.get("expr", ""), _val_pos(v, "expr"), False)
-            self.checks.append((out.funcs[k], sym.functions[k], "function", False))
+            self.checks.append((out.funcs[k], sym.functions[k], "function", False, ""))
         for k, v in self.section("procedures").items():
             out.procs[k] = self.parse(v.get("do", ""), _val_pos(v, "do"), True)
-            self.checks.append((out.procs[k], sym.procedures[k], "procedure", True))
+            self.checks.append((out.procs[k], sym.procedures[k], "procedure", True, ""))
         out.tables = self.parse_tables(dict(self.section("tables")))
         out.hook_parts = self.parse_hooks(sym.triggers)
         for k, v in self.section("stats").items():
             if "value" in v:
                 out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
-                self.checks.append((out.stat_exprs[k], (), "statistic", False))
+                self.checks.append((out.stat_exprs[k], (), "statistic", False, ""))
         return out
 
     def check_all(self, sym: Symbols, parsed: _Parsed) -> dict[str, tuple[str, ...]]:
         """Check every queued text. Scope names and each modifier group's keywords are
         gathered from all rule texts first: a leave may cross procedures."""
-        bodies = [body for body, _, _, _ in self.checks if body is not None]
+        bodies = [body for body, *_ in self.checks if body is not None]
         sym.scopes |= _scopes(bodies)
         checker = Checker(sym)
-        for body, params, what, block in self.checks:
+        for body, params, what, block, at in self.checks:
             if body is not None:
-                (checker.check_block if block else checker.check_expr)(body, params, what)
+                kinds = checker.trigger_kinds(at) if at else {}
+                if what == "skill":
+                    kinds[SKILL_OWNER] = sym.domain("team")
+                (checker.check_block if block else checker.check_expr)(body, params, what, kinds)
                 self.advice.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
@@ -430,7 +435,7 @@ class _Build:
                 body = None
                 if isinstance(row, dict) and row.get("do") is not None:
                     body = self.parse(row["do"], _val_pos(row, "do"), True)
-                    self.checks.append((body, (), "table row", True))
+                    self.checks.append((body, (), "table row", True, ""))
                 parsed[key] = (row, body)
             self.check_domain(str(name), spec, rows)
             out[str(name)] = (spec, parsed)
@@ -483,7 +488,7 @@ class _Build:
                         parts.append(v)
                         continue
                     e = self.parse(v, _val_pos(h, key), block)
-                    self.checks.append((e, params, "skill" if is_skill else "hook", block))
+                    self.checks.append((e, params, "skill" if is_skill else "hook", block, at))
                     parts.append(e)
                 if any(p is None for p in (parts[3],)):
                     continue

@@ -83,3 +83,96 @@ def test_a_team_file_names_skills_that_some_edition_has(tmp_path, capsys, monkey
     assert "team.yaml:2:21: error: no edition here has a skill 'Target mna' (did you mean 'Target man'?)" in err
     assert "away: expected `skills:` with a list of skill names" in err
     assert "unknown top-level key" not in err
+
+
+# ---- quoted names are checked like names -------------------------------------------------------
+
+import langkit as kit  # noqa: E402
+from langkit import body_pos, program  # noqa: E402
+
+
+def messages(body: str, extra: str = "") -> list[str]:
+    return kit.messages(program(body, extra))
+
+
+def test_an_area_compared_with_the_balls_area_must_exist():
+    assert messages('if ball.area == "away_wing_left":\n    set actions = 1') == [
+        "unknown area 'away_wing_left' (did you mean 'away_left_wing'?)"
+    ]
+
+
+def test_the_message_points_at_the_quoted_name():
+    errs = kit.errors(program('if ball.area != "centr":\n    pass'))
+    assert errs == [f"{body_pos(1, 17)}: error: unknown area 'centr' (did you mean 'centre'?)"]
+
+
+def test_an_area_passed_to_a_primitive_taking_an_area_must_exist():
+    assert messages('set actions = pieces(home, "home_frnt")') == ["unknown area 'home_frnt' (did you mean 'home_front'?)"]
+    assert messages('set actions = pieces("hme", "centre")') == ["unknown team 'hme' (did you mean 'home'?)"]
+
+
+def test_a_team_written_as_text_where_the_rules_hold_a_team_must_be_one():
+    assert messages('if control == "awya":\n    pass') == ["unknown team 'awya' (did you mean 'away'?)"]
+
+
+def test_a_state_declared_as_an_area_takes_only_areas():
+    assert messages('set ball.area = "away_penalty_area"') == [
+        "unknown area 'away_penalty_area' (did you mean 'away_penalty'?)"
+    ]
+
+
+def test_membership_in_a_list_of_areas_checks_both_sides():
+    assert messages('if "centre_circle" in neighbours(ball.area):\n    pass') == ["unknown area 'centre_circle' (did you mean 'centre'?)"]
+    assert messages('if ball.area in ["centre", "home_frnt"]:\n    pass') == ["unknown area 'home_frnt' (did you mean 'home_front'?)"]
+
+
+def test_a_local_remembers_what_kind_of_name_it_holds():
+    body = """
+    let where = forward_of(ball.area, home)
+    for a in neighbours(where):
+        if a == "away_wing":
+            pass
+    """
+    assert messages(body) == ["unknown area 'away_wing' (did you mean 'away_left_wing'?)"]
+
+
+def test_a_decision_among_quoted_options_takes_only_those_options():
+    body = """
+    let kick = choose(home, "penalty kick", ["left", "middle", "right"], prefer=2 if it == "midle" else 1)
+    if kick == "rigth":
+        pass
+    """
+    assert messages(body) == [
+        "'midle' is not an option of 'penalty kick' (did you mean 'middle'?)",
+        "'rigth' is not an option of 'penalty kick' (did you mean 'right'?)",
+    ]
+
+
+def test_a_hook_parameter_is_what_every_trigger_passes_it():
+    extra = """
+    triggers:
+      shot: {params: [area]}
+    hooks:
+      wide_shot: {at: shot, when: 'area == "away_left_wng"', do: pass, ref: "x"}
+    """
+    body = "trigger shot(area=ball.area)"
+    assert messages(body, extra) == ["unknown area 'away_left_wng' (did you mean 'away_left_wing'?)"]
+
+
+def test_a_skills_owner_is_a_team():
+    extra = """
+    triggers:
+      turn_start: {}
+    skills:
+      Lucky: {at: turn_start, when: 'owner == "hone"', do: pass, prefer: "1", ref: "x"}
+    """
+    assert messages("trigger turn_start()", extra) == ["unknown team 'hone' (did you mean 'home'?)"]
+
+
+def test_texts_the_rules_cannot_know_are_left_alone():
+    body = """
+    let x = "anything"
+    if x == "whatever" and text(ball.area) == "not an area":
+        pass
+    """
+    assert messages(body) == []

@@ -43,6 +43,24 @@ class StateSpec:
     ref: str = ""
 
 
+@attrs.frozen
+class Domain:
+    """The texts a value can be, when the rules say: every area, both teams, a decision's
+    options. A quoted name outside it names nothing, which the checker reports."""
+
+    what: str  # "area", "team", "option of 'penalty kick'": for messages
+    values: frozenset[str]
+    many: bool = False  # a list of such texts
+
+    def one(self) -> Domain:
+        return Domain(self.what, self.values) if self.many else self
+
+    def unknown(self, text: str, suggest: Suggestions) -> str:
+        if self.what.startswith("option"):
+            return f"'{text}' is not an {self.what}{suggest(text, sorted(self.values))}"
+        return f"unknown {self.what} '{text}'{suggest(text, sorted(self.values))}"
+
+
 @attrs.define
 class Symbols:
     """Everything an edition declares that effect text may name."""
@@ -57,6 +75,17 @@ class Symbols:
     modifier_groups: set[str] = attrs.field(factory=set)
     rules: set[str] = attrs.field(factory=set)
     scopes: set[str] = attrs.field(factory=set)
+    domains: dict[str, frozenset[str]] = attrs.field(factory=dict)
+    """Kind -> its texts ("area" -> every area): the kinds that state types and the
+    registry's parameters and results name."""
+    given: dict[str, dict[str, Domain | None]] = attrs.field(factory=dict)
+    """Trigger -> parameter -> what every `trigger` seen so far passed it (None: mixed)."""
+
+    def domain(self, kind: str) -> Domain | None:
+        """The Domain of a kind as the registry writes it: "area", or "[area]" for a list."""
+        many = kind.startswith("[")
+        name = kind.strip("[]")
+        return Domain(name, self.domains[name], many) if name in self.domains else None
 
     def global_names(self) -> list[str]:
         zero = [f for f, p in self.functions.items() if not p]
@@ -71,6 +100,7 @@ class _Ctx:
     pure: bool
     locals: set[str]
     what: str  # "condition", "function", "procedure": for messages
+    kinds: dict[str, Domain] = attrs.field(factory=dict)  # locals known to hold names of a kind
 
 
 class Checker:
@@ -85,8 +115,8 @@ class Checker:
         self.diagnostics.append(Diagnostic(node.pos, message))
 
     # ---- entry points
-    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition") -> None:
-        self._expr(expr, _Ctx(True, set(params), what))
+    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", kinds: dict[str, Domain] | None = None) -> None:
+        self._expr(expr, _Ctx(True, set(params), what, dict(kinds or {})))
         if what == "statistic":
             self._number(expr)
 
@@ -96,8 +126,13 @@ class Checker:
         if kind not in ("number", "unknown"):
             self.error(e, f"a statistic must be a number, but this gives {kind}")
 
-    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure") -> None:
-        self._block(stmts, _Ctx(False, set(params), what))
+    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure", kinds: dict[str, Domain] | None = None) -> None:
+        self._block(stmts, _Ctx(False, set(params), what, dict(kinds or {})))
+
+    def trigger_kinds(self, trigger: str) -> dict[str, Domain]:
+        """What a hook on `trigger` knows of its parameters: the kind every `trigger` statement
+        checked so far passed (procedures are checked before hooks)."""
+        return {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
 
     # ---- statements
     def _block(self, stmts: list[n.Node], ctx: _Ctx) -> None:
@@ -108,6 +143,7 @@ class Checker:
         if isinstance(s, n.Let):
             self._expr(s.value, ctx)
             ctx.locals.add(s.name)
+            self._bind(ctx, s.name, self._domain(s.value, ctx))
         elif isinstance(s, n.Set):
             self._set(s, ctx)
         elif isinstance(s, n.ExprStmt):
@@ -131,6 +167,10 @@ class Checker:
                     self.error(s, f"trigger '{s.name}' needs {', '.join(f'{p}=...' for p in missing)}")
             for v in s.kwargs.values():
                 self._expr(v, ctx)
+            given = self.sym.given.setdefault(s.name, {})
+            for k, v in s.kwargs.items():
+                d = self._domain(v, ctx)
+                given[k] = d if given.get(k, d) == d else None
         elif isinstance(s, n.Apply):
             self._expr(s.row, ctx)
         elif isinstance(s, n.If):
@@ -144,6 +184,8 @@ class Checker:
         elif isinstance(s, n.For):
             self._expr(s.iterable, ctx)
             ctx.locals.add(s.var)
+            d = self._domain(s.iterable, ctx)
+            self._bind(ctx, s.var, d.one() if d is not None and d.many else None)
             self._block(s.body, ctx)
         elif isinstance(s, n.While):
             self._expr(s.cond, ctx)
@@ -180,6 +222,9 @@ class Checker:
                 self.error(s, f"state '{t.dotted}' takes {len(spec.index)} index(es) [{', '.join(spec.index)}], got {len(s.indices)}")
             if ctx.pure:
                 self.error(s, f"a {ctx.what} cannot change the match")
+            d = self.sym.domain(spec.type)
+            if d is not None and s.op == "=":
+                self._texts(s.value, d)
         else:
             hint = self.suggest(t.dotted, lambda: [*self.sym.state, *ctx.locals])
             self.error(t, f"cannot set '{t.dotted}': not declared in state: or with let{hint}")
@@ -213,6 +258,7 @@ class Checker:
             self._expr(e.first, ctx)
             for _, x in e.rest:
                 self._expr(x, ctx)
+            self._compare(e, ctx)
         elif isinstance(e, n.Range):
             self._expr(e.low, ctx)
             self._expr(e.high, ctx)
@@ -227,10 +273,12 @@ class Checker:
             self._expr(e.then, ctx)
             self._expr(e.other, ctx)
         elif isinstance(e, n.Comprehension):
-            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what)
+            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what, dict(ctx.kinds))
             for var, it, cond in e.loops:
                 self._expr(it, inner)
                 inner.locals.add(var)
+                d = self._domain(it, inner)
+                self._bind(inner, var, d.one() if d is not None and d.many else None)
                 if cond is not None:
                     self._expr(cond, inner)
             self._expr(e.element, inner)
@@ -284,7 +332,8 @@ class Checker:
                 for a in e.args:
                     self._expr(a, ctx)
                 if "prefer" in e.kwargs:
-                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what)
+                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what, dict(ctx.kinds))
+                    self._bind(inner, BOUND_IN_PREFER, self._domain(e, ctx))
                     self._expr(e.kwargs["prefer"], inner)
                 return
             if name in ("modifiers", "modifier_total"):
@@ -310,6 +359,10 @@ class Checker:
             self._arity(e, len(p.params) - p.optional, len(p.params), p.keywords | frozenset(p.params), name, p.params)
             if ctx.pure and not p.pure:
                 self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
+            for param, arg in [*zip(p.params, e.args), *e.kwargs.items()]:
+                d = sym.domain(p.kinds.get(param, ""))
+                if d is not None:
+                    self._texts(arg, d)
         else:
             self.error(e, f"unknown function '{name}'{self.suggest(name, sym.callables)}")
         for a in [*e.args, *e.kwargs.values()]:
@@ -332,12 +385,81 @@ class Checker:
                 if k not in kws:
                     self.error(v, f"'{name}' has no keyword '{k}'{self.suggest(k, kws)}")
 
+    # ---- quoted names: a text where a name of some kind is expected must name one
+    def _domain(self, e: n.Node, ctx: _Ctx) -> Domain | None:
+        """The names `e` holds, when its form says: a state declared `type: area`, a
+        primitive's result, a local bound to one of those, a decision among quoted options."""
+        sym = self.sym
+        if isinstance(e, n.Name) and e.kind == "local" and not e.fields:
+            return ctx.kinds.get(e.parts[0])
+        if isinstance(e, n.Name) and e.kind == "state" and not e.fields:
+            spec = sym.state[".".join(e.parts)]
+            return None if spec.index else sym.domain(spec.type)
+        if isinstance(e, n.Call) and e.kind == "primitive":
+            return sym.domain(sym.registry.primitives[e.name].returns)
+        if isinstance(e, n.Call) and e.name in ("choose", "may_choose") and len(e.args) == 3:
+            options = e.args[2]
+            label = e.args[1].value if isinstance(e.args[1], n.Const) else "?"
+            if isinstance(options, n.ListLit) and options.items and all(_text(x) is not None for x in options.items):
+                return Domain(f"option of '{label}'", frozenset(_text(x) for x in options.items))
+            d = self._domain(options, ctx)
+            return d.one() if d is not None and d.many else None
+        if isinstance(e, n.Subscript) and isinstance(e.obj, n.Name) and e.obj.kind == "state" and not e.obj.fields:
+            spec = sym.state[e.obj.dotted]
+            return sym.domain(spec.type) if len(spec.index) == 1 else None
+        if isinstance(e, n.Ternary):  # each side holds such names, or is a quoted one
+            sides = [None if _text(x) is not None else self._domain(x, ctx) for x in (e.then, e.other)]
+            known = [d for d in sides if d is not None]
+            ok = known and all(d == known[0] for d in known) and len(known) + sum(_text(x) is not None for x in (e.then, e.other)) == 2
+            return known[0] if ok else None
+        return None
+
+    def _bind(self, ctx: _Ctx, name: str, d: Domain | None) -> None:
+        if d is None:
+            ctx.kinds.pop(name, None)
+        else:
+            ctx.kinds[name] = d
+
+    def _texts(self, e: n.Node, d: Domain) -> None:
+        """Report every quoted text in `e` (a text, a list of texts, either side of an
+        if-else) that is not one of `d`'s names."""
+        if isinstance(e, n.Ternary):
+            self._texts(e.then, d)
+            self._texts(e.other, d)
+        elif isinstance(e, n.ListLit) and d.many:
+            for x in e.items:
+                self._texts(x, d.one())
+        elif not d.many and (t := _text(e)) is not None and t not in d.values:
+            self.error(e, d.unknown(t, self.suggest))
+
+    def _compare(self, e: n.Compare, ctx: _Ctx) -> None:
+        left = e.first
+        for op, right in e.rest:
+            if op in ("==", "!="):
+                for a, b in ((left, right), (right, left)):
+                    d = self._domain(a, ctx)
+                    if d is not None and not d.many:
+                        self._texts(b, d)
+            elif op in ("in", "not in"):
+                d = self._domain(right, ctx)
+                if d is not None and d.many:
+                    self._texts(left, d.one())
+                d = self._domain(left, ctx)
+                if d is not None and not d.many and isinstance(right, n.ListLit):
+                    self._texts(right, Domain(d.what, d.values, True))
+            left = right
+
     def _literal(self, e: n.Call, known: set[str], what: str) -> None:
         arg = e.args[0] if e.args else None
         if not isinstance(arg, n.Const) or not isinstance(arg.value, str):
             self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
         elif arg.value not in known:
             self.error(arg, f"unknown {what} '{arg.value}'{self.suggest(arg.value, known)}")
+
+
+def _text(e: n.Node) -> str | None:
+    """The text of a quoted constant, else None."""
+    return e.value if isinstance(e, n.Const) and isinstance(e.value, str) else None
 
 
 _STATE_KINDS = {"int": "number", "bool": "number", "str": "a text", "team": "a team", "area": "an area", "list": "a list"}
