@@ -17,6 +17,7 @@ import attrs
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
+from .lang import lint
 from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
@@ -344,6 +345,9 @@ class _Build:
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
         self.diags.extend(checker.diagnostics)
+        # shown once the rules have no error: a text that failed to parse could hold the trigger
+        self.advice += lint.unfired_warnings(self.d, bodies, _val_pos) + lint.unread_table_warnings(self.d, bodies, _key_pos)
+        self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
         return mod_params
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
@@ -411,6 +415,7 @@ class _Build:
     def parse_modifiers(self, checker: Checker, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
         """Modifier rows are entries of their own (so a mod can add or remove one); `group:` gathers them."""
         out: dict[str, list] = {}
+        summed = [g for g in params if any(str(row.get("group", "")) == g for row in self.section("modifiers").values())]
         for rid, row in self.section("modifiers").items():
             group = str(row.get("group", ""))
             when = self.parse(row["when"], _val_pos(row, "when"), False) if row.get("when") is not None else None
@@ -418,7 +423,7 @@ class _Build:
             if isinstance(value, str):
                 value = self.parse(value, _val_pos(row, "value"), False)
             if group not in params:
-                self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\")", "warning"))
+                self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\"){did_you_mean(group, summed)}", "warning"))
             else:
                 for e in (when, value):
                     if isinstance(e, n.Node):
@@ -519,6 +524,9 @@ class _Build:
             name = match.get(key)
             if name is not None and name not in sym.functions and name not in sym.procedures:
                 self.diags.append(Diagnostic(where, f"match.{key} names unknown rule '{name}'"))
+        rule = match.get("pay_rule")
+        if rule is not None and rule not in sym.rules:
+            self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
 
 
 def _key_pos(container: Any, key: Any) -> Pos:

@@ -41,7 +41,7 @@ def modder(tmp_path, monkeypatch):
 
 def test_a_mod_in_the_modders_own_folder_extends_the_editions_of_fuba_editions(modder, capsys):
     code, out, err = check(capsys, "mods/my-skills.yaml")
-    assert (code, err) == (0, "")
+    assert code == 0 and "error" not in err
     assert "mods/my-skills.yaml: ok (my-skills extends 2024-draft" in out
 
 
@@ -176,3 +176,60 @@ def test_texts_the_rules_cannot_know_are_left_alone():
         pass
     """
     assert messages(body) == []
+
+
+# ---- warnings: rules that load but can never do what they say -----------------------------------
+
+
+def warned(extra: str, body: str = "pass") -> list[str]:
+    return [w.split(": warning: ", 1)[1] for w in kit.warnings(program(body, extra))]
+
+
+def test_a_skill_on_a_trigger_no_rule_fires_is_a_warning():
+    extra = """
+    triggers:
+      penalty_awarded: {params: [team]}
+    skills:
+      Cool head: {at: penalty_awarded, do: pass, prefer: "1", ref: "x"}
+    """
+    assert warned(extra) == [
+        "skill 'Cool head' waits on trigger 'penalty_awarded', which no rule fires (no `trigger penalty_awarded(...)` anywhere): it never runs"
+    ]
+    assert warned(extra, "trigger penalty_awarded(team=home)") == []
+
+
+def test_a_modifier_group_no_rule_sums_suggests_the_group_that_is_summed():
+    extra = """
+    modifiers:
+      long_ball: {group: passing, value: -1, ref: "x"}
+      short_ball: {group: pass, value: 1, ref: "x"}
+    """
+    assert warned(extra, 'set actions = modifier_total("pass")') == [
+        "modifier 'long_ball' is in group 'passing', which no rule uses: no rule calls modifiers(\"passing\") (did you mean 'pass'?)"
+    ]
+
+
+def test_a_table_no_rule_reads_is_a_warning_naming_the_table_that_is_read():
+    extra = """
+    tables:
+      passes: {rows: {"1": 1}, ref: "x"}
+      pass: {rows: {"1": 1}, ref: "x"}
+    """
+    assert warned(extra, "set actions = pass[1]") == ["table 'passes' is read by no rule (did you mean 'pass'?)"]
+
+
+def test_a_mods_skill_with_a_cost_warns_when_costs_need_a_rule_that_is_off(modder, capsys):
+    code, out, err = check(capsys, "mods/my-skills.yaml")
+    assert code == 0
+    assert err.count("warning: skill") == 2
+    assert "skill 'Quick counter' has a cost, which can be paid only with rule A1 (Team condition and tiredness), off by default: without --with A1 it never runs" in err
+
+
+def test_the_skills_of_the_edition_that_says_how_costs_are_paid_do_not_warn(capsys):
+    code, out, err = check(capsys, str(EDITIONS / "2024-draft"))
+    assert (code, err) == (0, "")
+
+
+def test_pay_rule_must_name_a_rule():
+    src = program("pass", 'match:\n  pay_rule: A11\nrules:\n  A1: {title: "Condition", default: false}\n')
+    assert kit.messages(src) == ["match.pay_rule names unknown rule 'A11' (did you mean 'A1'?)"]
