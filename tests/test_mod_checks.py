@@ -233,3 +233,46 @@ def test_the_skills_of_the_edition_that_says_how_costs_are_paid_do_not_warn(caps
 def test_pay_rule_must_name_a_rule():
     src = program("pass", 'match:\n  pay_rule: A11\nrules:\n  A1: {title: "Condition", default: false}\n')
     assert kit.messages(src) == ["match.pay_rule names unknown rule 'A11' (did you mean 'A1'?)"]
+
+
+# ---- a fault a mod causes points at the mod ----------------------------------------------------
+
+CARELESS_REFEREE = """\
+schema_version: 1
+id: careless
+extends: 2024-draft
+hooks:
+  careless_ref:
+    ref: "mod"
+    at: turn_start
+    when: minute > 60 and score[home] >= 1
+    do: |
+      log("a careless referee")
+      yellow_card_test(home, "nowhere")
+"""
+
+
+def test_a_fault_in_a_base_rule_points_at_the_mods_line_that_called_it(modder, capsys):
+    (modder / "mods" / "careless.yaml").write_text(CARELESS_REFEREE)
+    code = main(["simulate", "2024-draft", "--mod", "mods/careless.yaml", "-n", "6", "-j", "1", "--home", "random", "--away", "random"])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "2024-draft: 5 matches, seed 0" in out  # the finished matches' summary comes first
+    lines = err.splitlines()
+    assert "fuba: stopped by a rule fault after 5 of 6 matches" in lines
+    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 5, minute 67)" in lines
+    assert lines[-1].endswith("editions/2024-draft/cards.yaml:21:10: note: the fault happened here")
+
+
+def test_a_fault_pickles_with_the_mods_line():
+    import pickle
+
+    from fuba_rules.diagnostics import Pos
+    from fuba_rules.sim.play import MatchFault
+
+    fault = MatchFault(Pos("base.yaml", 3, 4), "boom", 7, 12, Pos("mod.yaml", 1, 2))
+    again = pickle.loads(pickle.dumps(fault))
+    assert [d.format() for d in again.to_error().diagnostics] == [
+        "mod.yaml:1:2: error: rule fault: boom, in a rule this line calls (in match seed 7, minute 12)",
+        "base.yaml:3:4: note: the fault happened here",
+    ]
