@@ -19,7 +19,7 @@ from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import lint
 from .lang import nodes as n
-from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
+from .lang.checker import Checker, StateSpec, Symbols, advice_warnings, infer_param_kinds
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
@@ -333,6 +333,7 @@ class _Build:
         gathered from all rule texts first: a leave may cross procedures."""
         bodies = [body for body, *_ in self.checks if body is not None]
         sym.scopes |= _scopes(bodies)
+        sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
         checker = Checker(sym)
         for body, params, what, block, at in self.checks:
             if body is not None:

@@ -169,6 +169,24 @@ def test_a_skills_owner_is_a_team():
     assert messages("trigger turn_start()", extra) == ["unknown team 'hone' (did you mean 'home'?)"]
 
 
+def test_a_rule_that_hands_its_parameter_to_a_primitive_taking_an_area_takes_an_area():
+    extra = """
+    functions:
+      crowded: {params: [where], expr: "pieces(home, where) + pieces(away, where) > 4"}
+      busy: {params: [place], expr: "crowded(place)"}
+    """
+    body = 'set actions = 1 if busy("centre") or busy("center") else 0'
+    assert messages(body, extra) == ["unknown area 'center' (did you mean 'centre'?)"]
+
+
+def test_a_parameter_handed_to_two_kinds_takes_neither():
+    extra = """
+    functions:
+      odd: {params: [x], expr: "pieces(home, x) + len(skills_of(x))"}
+    """
+    assert messages('set actions = odd("anything")', extra) == []
+
+
 def test_texts_the_rules_cannot_know_are_left_alone():
     body = """
     let x = "anything"
@@ -248,7 +266,7 @@ hooks:
     when: minute > 60 and score[home] >= 1
     do: |
       log("a careless referee")
-      yellow_card_test(home, "nowhere")
+      yellow_card_test(home, text("nowhere"))
 """
 
 

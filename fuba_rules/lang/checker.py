@@ -80,6 +80,9 @@ class Symbols:
     registry's parameters and results name."""
     given: dict[str, dict[str, Domain | None]] = attrs.field(factory=dict)
     """Trigger -> parameter -> what every `trigger` seen so far passed it (None: mixed)."""
+    param_kinds: dict[str, dict[str, str]] = attrs.field(factory=dict)
+    """Function or procedure -> parameter -> the kind it takes, because its body hands the
+    parameter to a primitive (or rule) taking that kind (`infer_param_kinds`)."""
 
     def domain(self, kind: str) -> Domain | None:
         """The Domain of a kind as the registry writes it: "area", or "[area]" for a list."""
@@ -343,6 +346,10 @@ class Checker:
             for a in [*e.args, *e.kwargs.values()]:
                 self._expr(a, ctx)
             return
+        for param, arg in [*zip(sym.procedures.get(name, sym.functions.get(name, ())), e.args), *e.kwargs.items()]:
+            d = sym.domain(sym.param_kinds.get(name, {}).get(param, ""))
+            if d is not None:
+                self._texts(arg, d)
         if name in sym.procedures:
             e.kind = "procedure"
             params = sym.procedures[name]
@@ -455,6 +462,42 @@ class Checker:
             self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
         elif arg.value not in known:
             self.error(arg, f"unknown {what} '{arg.value}'{self.suggest(arg.value, known)}")
+
+
+def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str, str]]:
+    """Which parameters of functions and procedures take names of a kind: those the body
+    passes, unchanged, to a primitive parameter (or another rule's parameter) of that kind.
+    `pieces(team, area)` in a body makes its own `area` an area, so a call passing
+    "nowhere" is caught where it is written, not when the match reaches it."""
+    params = {**sym.functions, **sym.procedures}
+    out: dict[str, dict[str, str]] = {}
+    mixed: set[tuple[str, str]] = set()  # handed to two kinds: no kind
+    for _ in range(4):  # a kind travels a few calls deep; more is rare and only loses a check
+        before = (sum(map(len, out.values())), len(mixed))
+        for name, body in rules.items():
+            mine = params.get(name, ())
+            if not body or not mine:
+                continue
+            nodes = list(n.walk(body))
+            rebound = {x.name for x in nodes if isinstance(x, n.Let)} | {x.var for x in nodes if isinstance(x, n.For)}
+            rebound |= {x.target.parts[0] for x in nodes if isinstance(x, n.Set)}
+            rebound |= {var for x in nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+            for call in (x for x in nodes if isinstance(x, n.Call)):
+                rule = call.name in params
+                prim = None if rule else sym.registry.primitives.get(call.name)
+                takes = out.get(call.name, {}) if rule else prim.kinds if prim else {}
+                names = params[call.name] if rule else prim.params if prim else ()
+                for param, arg in [*zip(names, call.args), *call.kwargs.items()]:
+                    kind, p = takes.get(param), getattr(arg, "parts", ("",))[0]
+                    if not kind or not isinstance(arg, n.Name) or len(arg.parts) != 1 or p not in mine or p in rebound:
+                        continue
+                    if out.setdefault(name, {}).setdefault(p, kind) != kind:
+                        mixed.add((name, p))
+        if (sum(map(len, out.values())), len(mixed)) == before:
+            break
+    for name, p in mixed:
+        out[name].pop(p, None)
+    return out
 
 
 def _text(e: n.Node) -> str | None:
