@@ -335,9 +335,10 @@ class _Build:
         sym.scopes |= _scopes(bodies)
         sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
         checker = Checker(sym)
+        rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
         for body, params, what, block, at in self.checks:
             if body is not None:
-                kinds = checker.trigger_kinds(at) if at else {}
+                kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
                 (checker.check_block if block else checker.check_expr)(body, params, what, kinds)

@@ -294,3 +294,11 @@ def test_a_fault_pickles_with_the_mods_line():
         "mod.yaml:1:2: error: rule fault: boom, in a rule this line calls (in match seed 7, minute 12)",
         "base.yaml:3:4: note: the fault happened here",
     ]
+
+
+def test_inside_a_rule_a_parameter_that_takes_an_area_is_compared_with_areas():
+    extra = """
+    functions:
+      central: {params: [where], expr: 'pieces(home, where) > 0 and where == "center"'}
+    """
+    assert messages("set actions = 1 if central(ball.area) else 0", extra) == ["unknown area 'center' (did you mean 'centre'?)"]

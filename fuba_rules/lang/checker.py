@@ -137,6 +137,11 @@ class Checker:
         checked so far passed (procedures are checked before hooks)."""
         return {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
 
+    def param_domains(self, rule: str) -> dict[str, Domain]:
+        """What a function's or procedure's body knows of its parameters (`infer_param_kinds`)."""
+        found = {p: self.sym.domain(k) for p, k in self.sym.param_kinds.get(rule, {}).items()}
+        return {p: d for p, d in found.items() if d is not None}
+
     # ---- statements
     def _block(self, stmts: list[n.Node], ctx: _Ctx) -> None:
         for s in stmts:
