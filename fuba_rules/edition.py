@@ -181,7 +181,7 @@ def compile_resolved(resolved: Any) -> Edition:
 
 def check_resolved(resolved: Any) -> list[Diagnostic]:
     """Every problem in the rules of a resolved edition (for `fuba check`), warnings included."""
-    build = _Build(resolved)
+    build = _Build(resolved, lint=True)
     try:
         build.run()
     except FubaError as e:
@@ -221,8 +221,9 @@ class _Parsed:
 class _Build:
     """One compilation: parse all rule text, check it, then compile it."""
 
-    def __init__(self, resolved: Any):
+    def __init__(self, resolved: Any, lint: bool = False):
         self.r = resolved
+        self.lint = lint  # the whole-edition warnings (lang.lint): for `fuba check`, not for every load
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool, str]] = []  # (node, params, what, is_block, trigger of a hook)
@@ -347,9 +348,10 @@ class _Build:
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
         self.diags.extend(checker.diagnostics)
-        # shown once the rules have no error: a text that failed to parse could hold the trigger
-        self.advice += lint.unfired_warnings(self.d, bodies, _val_pos) + lint.unread_table_warnings(self.d, bodies, _key_pos)
-        self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
+        if self.lint:  # shown once the rules have no error: a text that failed to parse could hold the trigger
+            fires, reads = lint.used(bodies)
+            self.advice += lint.unfired_warnings(self.d, fires, _val_pos) + lint.unread_table_warnings(self.d, reads, _key_pos)
+            self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
         return mod_params
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:

@@ -475,29 +475,32 @@ def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str
     `pieces(team, area)` in a body makes its own `area` an area, so a call passing
     "nowhere" is caught where it is written, not when the match reaches it."""
     params = {**sym.functions, **sym.procedures}
+    handed: list[tuple[str, str, str, str]] = []  # (rule, its parameter, callee, the callee's parameter)
+    for name, body in rules.items():
+        mine = set(params.get(name, ()))
+        if not body or not mine:
+            continue
+        nodes = list(n.walk(body))
+        mine -= {x.name for x in nodes if isinstance(x, n.Let)} | {x.var for x in nodes if isinstance(x, n.For)}
+        mine -= {x.target.parts[0] for x in nodes if isinstance(x, n.Set)}
+        mine -= {var for x in nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+        for call in nodes:
+            if not isinstance(call, n.Call):
+                continue
+            prim = None if call.name in params else sym.registry.primitives.get(call.name)
+            names = params.get(call.name) or (prim.params if prim else ())
+            for param, arg in [*zip(names, call.args), *call.kwargs.items()]:
+                if isinstance(arg, n.Name) and len(arg.parts) == 1 and arg.parts[0] in mine:
+                    handed.append((name, arg.parts[0], call.name, param))
     out: dict[str, dict[str, str]] = {}
     mixed: set[tuple[str, str]] = set()  # handed to two kinds: no kind
     for _ in range(4):  # a kind travels a few calls deep; more is rare and only loses a check
         before = (sum(map(len, out.values())), len(mixed))
-        for name, body in rules.items():
-            mine = params.get(name, ())
-            if not body or not mine:
-                continue
-            nodes = list(n.walk(body))
-            rebound = {x.name for x in nodes if isinstance(x, n.Let)} | {x.var for x in nodes if isinstance(x, n.For)}
-            rebound |= {x.target.parts[0] for x in nodes if isinstance(x, n.Set)}
-            rebound |= {var for x in nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
-            for call in (x for x in nodes if isinstance(x, n.Call)):
-                rule = call.name in params
-                prim = None if rule else sym.registry.primitives.get(call.name)
-                takes = out.get(call.name, {}) if rule else prim.kinds if prim else {}
-                names = params[call.name] if rule else prim.params if prim else ()
-                for param, arg in [*zip(names, call.args), *call.kwargs.items()]:
-                    kind, p = takes.get(param), getattr(arg, "parts", ("",))[0]
-                    if not kind or not isinstance(arg, n.Name) or len(arg.parts) != 1 or p not in mine or p in rebound:
-                        continue
-                    if out.setdefault(name, {}).setdefault(p, kind) != kind:
-                        mixed.add((name, p))
+        for name, p, callee, param in handed:
+            prim = None if callee in params else sym.registry.primitives.get(callee)
+            kind = prim.kinds.get(param) if prim else out.get(callee, {}).get(param)
+            if kind and out.setdefault(name, {}).setdefault(p, kind) != kind:
+                mixed.add((name, p))
         if (sum(map(len, out.values())), len(mixed)) == before:
             break
     for name, p in mixed:

@@ -18,14 +18,19 @@ from . import nodes as n
 HOOK_SECTIONS = (("hooks", "hook"), ("skills", "skill"))
 
 
-def fired(bodies: Iterable[Any]) -> set[str]:
-    """Every trigger some rule text fires with a `trigger` statement."""
-    return {x.name for x in n.walk([b for b in bodies if b]) if isinstance(x, n.Trigger)}
+def used(bodies: Iterable[Any]) -> tuple[set[str], set[str]]:
+    """The triggers some rule text fires (`trigger NAME(...)`), and the tables it reads."""
+    fires, reads = set(), set()
+    for x in n.walk([b for b in bodies if b]):
+        if isinstance(x, n.Trigger):
+            fires.add(x.name)
+        elif isinstance(x, n.Name) and x.kind == "table":
+            reads.add(x.dotted)
+    return fires, reads
 
 
-def unfired_warnings(data: Mapping, bodies: Iterable[Any], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def unfired_warnings(data: Mapping, fires: set[str], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
     """A hook or skill waiting on a declared trigger that no rule text fires never runs."""
-    fires = fired(bodies)
     out = []
     for section, what in HOOK_SECTIONS:
         entries = data.get(section) or {}
@@ -58,10 +63,9 @@ def unpaid_cost_warnings(data: Mapping, origin: Mapping, where: Callable[[Any, A
     return out
 
 
-def unread_table_warnings(data: Mapping, bodies: Iterable[Any], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def unread_table_warnings(data: Mapping, read: set[str], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
     """A table that no rule text reads is dead data; a near miss says which was meant."""
     tables = data.get("tables") or {}
-    read = {x.dotted for x in n.walk([b for b in bodies if b]) if isinstance(x, n.Name) and x.kind == "table"}
     out = []
     for name in tables:
         if name not in read:
