@@ -7,6 +7,7 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -17,8 +18,9 @@ import attrs
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
+from .lang import lint
 from .lang import nodes as n
-from .lang.checker import PARENT, Checker, ParentRef, StateSpec, Symbols, advice_warnings
+from .lang.checker import PARENT, Checker, ParentRef, StateSpec, Symbols, advice_warnings, infer_param_kinds
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.parser import Locate, default_locate, parse_block, parse_expr
@@ -143,6 +145,36 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str 
     return compile_resolved(resolved)
 
 
+def root_for(path: Path, explicit: Path | None = None) -> Path:
+    """The editions folder in which the edition or mod at `path` finds its base.
+
+    `--root` wins. Else the folder the file lies in (the one above an edition folder or
+    a `mods/` folder) when its `extends:` names an edition there, else the default that
+    `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
+    a mod kept in a modder's own folder extends the editions they installed, and an
+    unknown base is suggested from those.
+    """
+    from . import layering
+
+    if explicit is not None:
+        return explicit
+    default = default_editions_root()
+    home = path.parent if path.is_dir() else path.parent.parent if path.parent.name == layering.MODS_DIR else None
+    if home is None or _same(home, default):
+        return default
+    try:
+        parent = layering.load_header(path).get("extends")
+    except FubaError:
+        return home  # the file's own problems are reported when it is resolved
+    if not isinstance(parent, str) or parent in layering.discover(home) or layering.exists((path if path.is_dir() else path.parent) / parent):
+        return home
+    return default
+
+
+def _same(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
 def compile_resolved(resolved: Any) -> Edition:
     """Check and compile a resolved edition; raises FubaError listing every problem."""
     return _Build(resolved).run()
@@ -150,7 +182,7 @@ def compile_resolved(resolved: Any) -> Edition:
 
 def check_resolved(resolved: Any) -> list[Diagnostic]:
     """Every problem in the rules of a resolved edition (for `fuba check`), warnings included."""
-    build = _Build(resolved)
+    build = _Build(resolved, lint=True)
     try:
         build.run()
     except FubaError as e:
@@ -190,11 +222,12 @@ class _Parsed:
 class _Build:
     """One compilation: parse all rule text, check it, then compile it."""
 
-    def __init__(self, resolved: Any):
+    def __init__(self, resolved: Any, lint: bool = False):
         self.r = resolved
+        self.lint = lint  # the whole-edition warnings (lang.lint): for `fuba check`, not for every load
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
-        self.checks: list[tuple[Any, tuple[str, ...], str, bool, ParentRef | None]] = []  # (node, params, what, is_block, parent)
+        self.checks: list[tuple[Any, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
         self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
@@ -222,7 +255,7 @@ class _Build:
 
     def run(self) -> Edition:
         board = self.board()
-        sym = self.symbols()
+        sym = self.symbols(board)
         parsed = self.parse_all(sym)
         self.cache.save()  # before checking: the checker annotates the nodes it checks
         mod_params = self.check_all(sym, parsed)
@@ -261,8 +294,9 @@ class _Build:
         )
 
     # ---- phases
-    def symbols(self) -> Symbols:
-        """Every name the edition declares, for the checker."""
+    def symbols(self, board: Board) -> Symbols:
+        """Every name the edition declares, for the checker, and the names each kind of
+        text may be (`Symbols.domains`: areas, teams, zones)."""
 
         def params(section: str) -> dict[str, tuple[str, ...]]:
             return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items()}
@@ -277,6 +311,7 @@ class _Build:
             triggers=params("triggers"),
             modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
             rules=set(self.section("rules")),
+            domains={"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)},
         )
 
     def parse_all(self, sym: Symbols) -> _Parsed:
@@ -290,7 +325,7 @@ class _Build:
         for k, v in self.section("stats").items():
             if "value" in v:
                 out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
-                self.checks.append((out.stat_exprs[k], (), "statistic", False, None))
+                self.checks.append((out.stat_exprs[k], (), "statistic", False, None, ""))
         return out
 
     def history(self, section: str, key: Any) -> list[Any]:
@@ -311,7 +346,7 @@ class _Build:
         if history and _calls_parent(body):
             ref.target = self.base_name(sym, name)
             self.parse_rule(sym, out, kind, ref.target, history[-1], history[:-1], params_of, what)
-        self.checks.append((body, params, what or kind, block, ref))
+        self.checks.append((body, params, what or kind, block, ref, ""))
         return ref
 
     def base_name(self, sym: Symbols, stem: str) -> str:
@@ -327,15 +362,24 @@ class _Build:
         gathered from all rule texts first: a leave may cross procedures."""
         bodies = [body for body, *_ in self.checks if body is not None]
         sym.scopes |= _scopes(bodies)
+        sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
         checker = Checker(sym)
-        for body, params, what, block, parent in self.checks:
+        rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
+        for body, params, what, block, parent, at in self.checks:
             if body is not None:
-                (checker.check_block if block else checker.check_expr)(body, params, what, parent)
+                kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
+                if what == "skill":
+                    kinds[SKILL_OWNER] = sym.domain("team")
+                (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
                 self.advice.extend(advice_warnings(body))
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
         self.diags.extend(checker.diagnostics)
+        if self.lint:  # shown once the rules have no error: a text that failed to parse could hold the trigger
+            fires, reads = lint.used(bodies)
+            self.advice += lint.unfired_warnings(self.d, fires, _val_pos) + lint.unread_table_warnings(self.d, reads, _key_pos)
+            self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
         return mod_params
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
@@ -403,6 +447,7 @@ class _Build:
     def parse_modifiers(self, checker: Checker, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
         """Modifier rows are entries of their own (so a mod can add or remove one); `group:` gathers them."""
         out: dict[str, list] = {}
+        summed = [g for g in params if any(str(row.get("group", "")) == g for row in self.section("modifiers").values())]
         for rid, row in self.section("modifiers").items():
             group = str(row.get("group", ""))
             when = self.parse(row["when"], _val_pos(row, "when"), False) if row.get("when") is not None else None
@@ -410,7 +455,7 @@ class _Build:
             if isinstance(value, str):
                 value = self.parse(value, _val_pos(row, "value"), False)
             if group not in params:
-                self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\")", "warning"))
+                self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\"){did_you_mean(group, summed)}", "warning"))
             else:
                 for e in (when, value):
                     if isinstance(e, n.Node):
@@ -427,7 +472,7 @@ class _Build:
                 body = None
                 if isinstance(row, dict) and row.get("do") is not None:
                     body = self.parse(row["do"], _val_pos(row, "do"), True)
-                    self.checks.append((body, (), "table row", True, None))
+                    self.checks.append((body, (), "table row", True, None, ""))
                 parsed[key] = (row, body)
             self.check_domain(str(name), spec, rows)
             out[str(name)] = (spec, parsed)
@@ -483,7 +528,7 @@ class _Build:
                     e = self.parse(v, _val_pos(h, key), block)
                     what = "skill" if is_skill else "hook"
                     parent = self.hook_parent(sym, parsed, section, name, e) if key == "do" else None
-                    self.checks.append((e, params, what, block, parent))
+                    self.checks.append((e, params, what, block, parent, at))
                     parts.append(e)
                 if any(p is None for p in (parts[3],)):
                     continue
@@ -526,6 +571,9 @@ class _Build:
             name = match.get(key)
             if name is not None and name not in sym.functions and name not in sym.procedures:
                 self.diags.append(Diagnostic(where, f"match.{key} names unknown rule '{name}'"))
+        rule = match.get("pay_rule")
+        if rule is not None and rule not in sym.rules:
+            self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
 
 
 def _key_pos(container: Any, key: Any) -> Pos:

@@ -147,8 +147,8 @@ def messages(src: str = "", *, base: bool = True) -> list[str]:
 
 
 def warnings(src: str = "", *, base: bool = True) -> list[str]:
-    """The warnings of an edition that loads (its `_Build.warnings`)."""
-    b = _Build(types.SimpleNamespace(data=data(src, base=base), header={}, chain=[]))
+    """The warnings `fuba check` shows for an edition that loads (its `_Build.warnings`)."""
+    b = _Build(types.SimpleNamespace(data=data(src, base=base), header={}, chain=[]), lint=True)
     b.run()
     return [d.format() for d in b.warnings]
 

@@ -771,8 +771,8 @@ def test_a_script_that_runs_out_of_dice_stops_the_match() -> None:
         ("let x = 1 // 0", "integer division or modulo by zero"),
         ("let x = roll(11)", "roll takes 1 to 10 dice, got 11"),
         ('move(home, "centre", "away_front")', "home has no outfield piece in 'centre' to move"),
-        ('place(home, "nowhere")', "unknown area 'nowhere'"),
-        ('let x = other("hom")', "expected a team (home or away), got 'hom'"),
+        ('place(home, text("nowhere"))', "unknown area 'nowhere'"),  # a quoted area is checked when loaded
+        ('let x = other(text("hom"))', "expected a team (home or away), got 'hom'"),
         ("let x = [y for y in 3]", "'for y in' needs a list, got a number"),
         ("for y in 3:\n    pass", "for needs a list, got a number"),
         ('repeat "twice":\n    pass', "repeat needs a count up to 10000, got twice"),
@@ -813,11 +813,11 @@ def test_a_comparison_fault_names_the_languages_types() -> None:
 
 
 def test_counting_pieces_in_an_unknown_area_is_a_fault() -> None:
-    assert fault('let n = pieces(home, "centr")').message == "unknown area 'centr'"
+    assert fault('let n = pieces(home, text("centr"))').message == "unknown area 'centr'"  # text(): not a quoted name, which the checker rejects
 
 
 def test_a_geometry_primitive_names_the_unknown_area() -> None:
-    assert "unknown area 'centr'" in fault('let z = zone("centr", home)').message
+    assert "unknown area 'centr'" in fault('let z = zone(text("centr"), home)').message
 
 
 # ---- limits: loops, budget, recursion ------------------------------------------------------------

@@ -14,6 +14,9 @@ from fuba_rules.resources import default_editions_root
 from fuba_rules.schema_check import check_limits, validate
 from fuba_rules.yamlpos import LDict, load_yaml
 
+TEAM_KEYS = frozenset({"home", "away"})
+"""A file holding only these is a team file (`--teams FILE`), not an edition."""
+
 
 def kernel_check(resolved: Resolved) -> list[Diagnostic]:
     """The effect-language checks: every rule is parsed, checked and compiled."""
@@ -85,7 +88,7 @@ class _Checker:
             return self.emit([Diagnostic(None, f"{path}: no such file, folder or edition{hint}")])
         if path.is_dir():
             if (path / layering.EDITION_FILE).is_file():
-                return self.check_edition(path, self.root(path.parent))
+                return self.check_edition(path, edition.root_for(path, self.explicit_root))
             found = layering.discover(path)
             if not found:
                 return self.emit(
@@ -95,11 +98,12 @@ class _Checker:
                 self.check_edition(edition_path, self.explicit_root or path)
             return None
         if (path.parent / layering.EDITION_FILE).is_file():
-            return self.check_edition(path.parent, self.root(path.parent.parent))
+            return self.check_edition(path.parent, edition.root_for(path.parent, self.explicit_root))
         top = load_yaml(Path(shown(path)))
         if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-            in_mods = path.parent.name == layering.MODS_DIR
-            return self.check_edition(path, self.root(path.parent.parent if in_mods else None))
+            return self.check_edition(path, edition.root_for(path, self.explicit_root))
+        if isinstance(top, LDict) and top and set(top) <= TEAM_KEYS:
+            return self.check_team_file(path, top)
         return self.check_data_file(path, top)
 
     def check_edition(self, path: Path, root: Path) -> None:
@@ -135,10 +139,53 @@ class _Checker:
             sections, entries = _count(top)
             print(f"{shown(path)}: ok (data file, {sections} sections, {entries} entries)")
 
+    def check_team_file(self, path: Path, top: LDict) -> None:
+        """A `--teams` file: its shape, and each skill named by some edition under the root
+        (which edition it plays with is chosen on the command line)."""
+        skills = self.skills_under(self.root())
+        problems = team_file_problems(top, skills)
+        self.emit(problems)
+        if not problems:
+            count = sum(len(v.get("skills") or []) for v in top.values() if isinstance(v, dict))
+            print(f"{shown(path)}: ok (team file, {count} skills)")
+
+    def skills_under(self, root: Path) -> dict[str, list[str]]:
+        """Skill name -> the editions and mods under `root` that define it."""
+        out: dict[str, list[str]] = {}
+        for name, where in layering.discover(root).items():
+            try:
+                section = layering.resolve(where, root).data.get("skills")
+            except FubaError:
+                continue  # its own check reports it
+            for skill in section if isinstance(section, dict) else ():
+                out.setdefault(str(skill), []).append(name)
+        return out
+
     def validate_file(self, name: str, top: LDict) -> list[Diagnostic]:
         if name not in self.file_problems:
             self.file_problems[name] = validate(top, name)
         return self.file_problems[name]
+
+
+def team_file_problems(top: LDict, skills: dict[str, list[str]]) -> list[Diagnostic]:
+    """Every problem of a team file: `home:`/`away:`, each `skills: [names]`, names that
+    some edition defines."""
+    out = []
+    for team, spec in top.items():
+        if team not in TEAM_KEYS:
+            out.append(Diagnostic(top.key_pos.get(team, top.pos), f"a team file holds only home: and away:, not '{team}'"))
+            continue
+        where = top.value_pos.get(team, top.pos)
+        names = spec.get("skills", []) if isinstance(spec, dict) else None
+        extra = [k for k in spec if k != "skills"] if isinstance(spec, dict) else []
+        if not isinstance(names, list) or extra:
+            out.append(Diagnostic(where, f"{team}: expected `skills:` with a list of skill names"))
+            continue
+        for i, name in enumerate(names):
+            if str(name) not in skills:
+                pos = names.item_pos[i] if i < len(getattr(names, "item_pos", ())) else where
+                out.append(Diagnostic(pos, f"no edition here has a skill '{name}'{did_you_mean(str(name), skills)}"))
+    return out
 
 
 def _count(data: LDict) -> tuple[int, int]:

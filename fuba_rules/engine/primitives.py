@@ -10,7 +10,7 @@ from typing import Any
 
 from ..board import TEAMS, ZONES
 from ..lang.core import CORE
-from ..lang.registry import Registry
+from ..lang.registry import Registry, parse_params
 
 PRIMS = Registry(constants={"home": "home", "away": "away"})
 add = PRIMS.add
@@ -29,23 +29,23 @@ def _area(m: Any, a: Any) -> str:
 
 
 # ---- teams
-@add("other", "team", doc="The opponent of a team.")
+@add("other", "team:team", returns="team", doc="The opponent of a team.")
 def _other(m, team):
     return "away" if _team(team) == "home" else "home"
 
 
-@add("teams", doc="Both teams, home first.")
+@add("teams", returns="[team]", doc="Both teams, home first.")
 def _teams(m):
     return list(TEAMS)
 
 
-@add("zones", doc="The three zones: defence, midfield, attack.")
+@add("zones", returns="[zone]", doc="The three zones: defence, midfield, attack.")
 def _zones(m):
     return list(ZONES)
 
 
 # ---- geometry (delegates to the board data)
-@add("areas", doc="All 13 areas of the pitch.")
+@add("areas", returns="[area]", doc="All 13 areas of the pitch.")
 def _areas(m):
     return list(m.board.areas)
 
@@ -54,24 +54,24 @@ def _areas(m):
 # parameter named like an area or a team is checked first, so a typo such as "centr"
 # is a clear rule fault rather than a missing dictionary key.
 _BOARD_QUESTIONS = [
-    ("adjacent", "a b", "adjacent", "True when two areas share an edge or a corner point."),
-    ("neighbours", "area", "neighbours", "The areas adjacent to an area (a corner area includes its corner spot)."),
-    ("adjacency", "a b team", "adjacency_kind", "forward, backward, sideways or diagonal, from team's view; none if not adjacent."),
-    ("areas_between", "a b", "areas_between", "How many areas lie between two areas along the shortest path (long pass)."),
-    ("distance", "a b", "distance", "Steps between two areas in the adjacency graph."),
-    ("forward_of", "area team", "straight_forward", "The next area straight forward for team, or none."),
-    ("backward_of", "area team", "straight_backward", "The next area straight backward for team, or none."),
-    ("zone", "area team", "zone", "defence, midfield or attack: the zone of an area from team's view."),
-    ("entirely_in_half", "area team", "entirely_in_half", "True when the area lies entirely in team's own half."),
-    ("partly_in_half", "area team", "partly_in_half", "True when the area lies at least partly in team's own half."),
-    ("touches_halfway", "area", "touches_halfway", "True for the five areas touching the halfway line."),
-    ("same_level", "a b", "same_level", "True when two areas are at least partly at the same level."),
-    ("closer_to_goal_line", "a b team", "closer_to_goal_line", "True when area a is entirely nearer team's own goal line than b."),
-    ("touches_goal_line", "area", "touches_goal_line", "True for corner areas and penalty areas."),
-    ("side_area", "area", "side_area", "True for areas touching a touchline (corners and wings)."),
-    ("corner_spot", "area", "corner_spot", "The corner-kick spot beside a corner area, or none."),
-    ("is_spot", "area", "is_spot", "True for a corner-kick spot."),
-    ("area_name", "area", "name", "The human name of an area, for log lines."),
+    ("adjacent", "a:area b:area", "adjacent", "True when two areas share an edge or a corner point."),
+    ("neighbours", "area:area", "neighbours", "The areas adjacent to an area (a corner area includes its corner spot)."),
+    ("adjacency", "a:area b:area team:team", "adjacency_kind", "forward, backward, sideways or diagonal, from team's view; none if not adjacent."),
+    ("areas_between", "a:area b:area", "areas_between", "How many areas lie between two areas along the shortest path (long pass)."),
+    ("distance", "a:area b:area", "distance", "Steps between two areas in the adjacency graph."),
+    ("forward_of", "area:area team:team", "straight_forward", "The next area straight forward for team, or none."),
+    ("backward_of", "area:area team:team", "straight_backward", "The next area straight backward for team, or none."),
+    ("zone", "area:area team:team", "zone", "defence, midfield or attack: the zone of an area from team's view."),
+    ("entirely_in_half", "area:area team:team", "entirely_in_half", "True when the area lies entirely in team's own half."),
+    ("partly_in_half", "area:area team:team", "partly_in_half", "True when the area lies at least partly in team's own half."),
+    ("touches_halfway", "area:area", "touches_halfway", "True for the five areas touching the halfway line."),
+    ("same_level", "a:area b:area", "same_level", "True when two areas are at least partly at the same level."),
+    ("closer_to_goal_line", "a:area b:area team:team", "closer_to_goal_line", "True when area a is entirely nearer team's own goal line than b."),
+    ("touches_goal_line", "area:area", "touches_goal_line", "True for corner areas and penalty areas."),
+    ("side_area", "area:area", "side_area", "True for areas touching a touchline (corners and wings)."),
+    ("corner_spot", "area:area", "corner_spot", "The corner-kick spot beside a corner area, or none."),
+    ("is_spot", "area:area", "is_spot", "True for a corner-kick spot."),
+    ("area_name", "area:area", "name", "The human name of an area, for log lines."),
 ]
 
 
@@ -129,36 +129,39 @@ def _board_question(method: str, params: list[str]):
     return ask3
 
 
+# What the board questions give that is a name (the checker checks quoted names against it).
+_BOARD_RESULTS = {"forward_of": "area", "backward_of": "area", "corner_spot": "area", "neighbours": "[area]", "zone": "zone"}
+
 for _name, _params, _method, _doc in _BOARD_QUESTIONS:
-    add(_name, _params, doc=_doc)(_board_question(_method, _params.split()))
+    add(_name, _params, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""))(_board_question(_method, list(parse_params(_params)[0])))
 
 
-@add("penalty_area", "team", doc="The penalty area team defends.")
+@add("penalty_area", "team:team", returns="area", doc="The penalty area team defends.")
 def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 
 
-@add("areas_in_zone", "zone team", doc="The areas of a zone from team's view.")
+@add("areas_in_zone", "zone:zone team:team", returns="[area]", doc="The areas of a zone from team's view.")
 def _areas_in_zone(m, zone, team):
     if zone not in ZONES:
         raise ValueError(f"expected a zone (defence, midfield or attack), got {zone!r}")
     return list(m.board.areas_in_zone(zone, _team(team)))
 
 
-@add("relative_name", "area team", doc="The area named from team's view, e.g. opp_front, own_wing.")
+@add("relative_name", "area:area team:team", doc="The area named from team's view, e.g. opp_front, own_wing.")
 def _relative_name(m, area, team):
     _area(m, area), _team(team)
     return m.board.relative_name(area, team, lane_free=True)
 
 
-@add("goal_distance", "area team", doc="The goal-attempt distance modifier when team shoots from area, or none.")
+@add("goal_distance", "area:area team:team", doc="The goal-attempt distance modifier when team shoots from area, or none.")
 def _goal_distance(m, area, team):
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return None if g is None else g[0]
 
 
-@add("keeper_out_only", "area team", doc="True where team may shoot only when the opposing keeper is out.")
+@add("keeper_out_only", "area:area team:team", doc="True where team may shoot only when the opposing keeper is out.")
 def _keeper_out_only(m, area, team):
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
@@ -166,26 +169,26 @@ def _keeper_out_only(m, area, team):
 
 
 # ---- pieces
-@add("pieces", "team area", doc="How many of team's pieces (goalkeeper included) are in area.")
+@add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.")
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
     return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
 
 
-@add("outfield", "team area", doc="How many of team's outfield pieces are in area.")
+@add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.")
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
     return m.pieces[team].get(area, 0)
 
 
-@add("keeper_area", "team", doc="Where team's goalkeeper stands, or none when off the pitch.")
+@add("keeper_area", "team:team", returns="area", doc="Where team's goalkeeper stands, or none when off the pitch.")
 def _keeper_area(m, team):
     return m.keeper[_team(team)]
 
 
-@add("team_areas", "team", doc="The areas where team has at least one piece.")
+@add("team_areas", "team:team", returns="[area]", doc="The areas where team has at least one piece.")
 def _team_areas(m, team):
     k = m.keeper[team]
     return [a for a in m.board.areas if m.pieces[team].get(a, 0) or a == k] + (
@@ -193,17 +196,17 @@ def _team_areas(m, team):
     )
 
 
-@add("on_pitch", "team", doc="How many of team's pieces are on the pitch.")
+@add("on_pitch", "team:team", doc="How many of team's pieces are on the pitch.")
 def _on_pitch(m, team):
     return sum(m.pieces[_team(team)].values()) + (1 if m.keeper[team] else 0)
 
 
-@add("unplaced", "team", doc="Outfield pieces of team waiting to be placed (setup).")
+@add("unplaced", "team:team", doc="Outfield pieces of team waiting to be placed (setup).")
 def _unplaced(m, team):
     return m.unplaced[_team(team)]
 
 
-@add("ranked", "team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
+@add("ranked", "team:team", returns="[area]", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
     counts = dict(m.pieces[_team(team)])
     k = m.keeper[team]
@@ -212,32 +215,32 @@ def _ranked(m, team):
     return m.board.ranked_by_goal_line(team, {a: c for a, c in counts.items() if not m.board.is_spot(a)})
 
 
-@add("move", "team source target", pure=False, doc="Move one outfield piece of team to another area.")
+@add("move", "team:team source:area target:area", pure=False, doc="Move one outfield piece of team to another area.")
 def _move(m, team, source, target):
     m.move_piece(_team(team), source, target)
 
 
-@add("move_keeper", "team target", pure=False, doc="Move team's goalkeeper to an area.")
+@add("move_keeper", "team:team target:area", pure=False, doc="Move team's goalkeeper to an area.")
 def _move_keeper(m, team, target):
     m.move_keeper(_team(team), target)
 
 
-@add("place", "team area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).")
+@add("place", "team:team area:area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).")
 def _place(m, team, area):
     m.place_piece(_team(team), area)
 
 
-@add("lift_all", "team", pure=False, doc="Take every piece of team off the pitch for a new setup.")
+@add("lift_all", "team:team", pure=False, doc="Take every piece of team off the pitch for a new setup.")
 def _lift_all(m, team):
     m.lift_all(_team(team))
 
 
-@add("send_off", "team area", pure=False, doc="Remove one outfield piece of team in area from the match for good.")
+@add("send_off", "team:team area:area", pure=False, doc="Remove one outfield piece of team in area from the match for good.")
 def _send_off(m, team, area):
     m.send_off(_team(team), area)
 
 
-@add("take_off", "team area", pure=False, doc="Take one outfield piece of team in area off the pitch for a while.")
+@add("take_off", "team:team area:area", pure=False, doc="Take one outfield piece of team in area off the pitch for a while.")
 def _take_off(m, team, area):
     m.take_off(_team(team), area)
 
@@ -296,12 +299,12 @@ def _all_skills(m):
     return list(m.ed.skills)
 
 
-@add("skills_of", "team", doc="The skills team has in play.")
+@add("skills_of", "team:team", doc="The skills team has in play.")
 def _skills_of(m, team):
     return list(m.skills[_team(team)])
 
 
-@add("reserve_of", "team", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
+@add("reserve_of", "team:team", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
 def _reserve_of(m, team):
     return list(m.reserve[_team(team)])
 
@@ -323,14 +326,14 @@ def _skill_list(m, names) -> list:
     return list(names)
 
 
-@add("set_skills", "team names", pure=False, doc="Put exactly these skills in play for team.")
+@add("set_skills", "team:team names", pure=False, doc="Put exactly these skills in play for team.")
 def _set_skills(m, team, names):
     old = m.skills[_team(team)]
     m.skills[team] = _skill_list(m, names)
     m.emit("skills", {"team": team, "from": old, "to": list(m.skills[team])})
 
 
-@add("set_reserve", "team names", pure=False, doc="Put exactly these skills in team's reserve.")
+@add("set_reserve", "team:team names", pure=False, doc="Put exactly these skills in team's reserve.")
 def _set_reserve(m, team, names):
     m.reserve[_team(team)] = _skill_list(m, names)
     m.emit("reserve", {"team": team, "to": list(m.reserve[team])})

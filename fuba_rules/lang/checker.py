@@ -45,6 +45,24 @@ class StateSpec:
     ref: str = ""
 
 
+@attrs.frozen
+class Domain:
+    """The texts a value can be, when the rules say: every area, both teams, a decision's
+    options. A quoted name outside it names nothing, which the checker reports."""
+
+    what: str  # "area", "team", "option of 'penalty kick'": for messages
+    values: frozenset[str]
+    many: bool = False  # a list of such texts
+
+    def one(self) -> Domain:
+        return Domain(self.what, self.values) if self.many else self
+
+    def unknown(self, text: str, suggest: Suggestions) -> str:
+        if self.what.startswith("option"):
+            return f"'{text}' is not an {self.what}{suggest(text, sorted(self.values))}"
+        return f"unknown {self.what} '{text}'{suggest(text, sorted(self.values))}"
+
+
 @attrs.define
 class Symbols:
     """Everything an edition declares that effect text may name."""
@@ -59,6 +77,20 @@ class Symbols:
     modifier_groups: set[str] = attrs.field(factory=set)
     rules: set[str] = attrs.field(factory=set)
     scopes: set[str] = attrs.field(factory=set)
+    domains: dict[str, frozenset[str]] = attrs.field(factory=dict)
+    """Kind -> its texts ("area" -> every area): the kinds that state types and the
+    registry's parameters and results name."""
+    given: dict[str, dict[str, Domain | None]] = attrs.field(factory=dict)
+    """Trigger -> parameter -> what every `trigger` seen so far passed it (None: mixed)."""
+    param_kinds: dict[str, dict[str, str]] = attrs.field(factory=dict)
+    """Function or procedure -> parameter -> the kind it takes, because its body hands the
+    parameter to a primitive (or rule) taking that kind (`infer_param_kinds`)."""
+
+    def domain(self, kind: str) -> Domain | None:
+        """The Domain of a kind as the registry writes it: "area", or "[area]" for a list."""
+        many = kind.startswith("[")
+        name = kind.strip("[]")
+        return Domain(name, self.domains[name], many) if name in self.domains else None
 
     def global_names(self) -> list[str]:
         zero = [f for f, p in self.functions.items() if not p]
@@ -84,6 +116,7 @@ class _Ctx:
     locals: set[str]
     what: str  # "condition", "function", "procedure": for messages
     parent: ParentRef | None = None
+    kinds: dict[str, Domain] = attrs.field(factory=dict)  # locals known to hold names of a kind
 
 
 class Checker:
@@ -98,8 +131,8 @@ class Checker:
         self.diagnostics.append(Diagnostic(node.pos, message))
 
     # ---- entry points
-    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", parent: ParentRef | None = None) -> None:
-        self._expr(expr, _Ctx(True, set(params), what, parent))
+    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", parent: ParentRef | None = None, kinds: dict[str, Domain] | None = None) -> None:
+        self._expr(expr, _Ctx(True, set(params), what, parent, dict(kinds or {})))
         if what == "statistic":
             self._number(expr)
 
@@ -109,8 +142,18 @@ class Checker:
         if kind not in ("number", "unknown"):
             self.error(e, f"a statistic must be a number, but this gives {kind}")
 
-    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure", parent: ParentRef | None = None) -> None:
-        self._block(stmts, _Ctx(False, set(params), what, parent))
+    def check_block(self, stmts: list[n.Node], params: tuple[str, ...] = (), what: str = "procedure", parent: ParentRef | None = None, kinds: dict[str, Domain] | None = None) -> None:
+        self._block(stmts, _Ctx(False, set(params), what, parent, dict(kinds or {})))
+
+    def trigger_kinds(self, trigger: str) -> dict[str, Domain]:
+        """What a hook on `trigger` knows of its parameters: the kind every `trigger` statement
+        checked so far passed (procedures are checked before hooks)."""
+        return {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
+
+    def param_domains(self, rule: str) -> dict[str, Domain]:
+        """What a function's or procedure's body knows of its parameters (`infer_param_kinds`)."""
+        found = {p: self.sym.domain(k) for p, k in self.sym.param_kinds.get(rule, {}).items()}
+        return {p: d for p, d in found.items() if d is not None}
 
     # ---- statements
     def _block(self, stmts: list[n.Node], ctx: _Ctx) -> None:
@@ -121,6 +164,7 @@ class Checker:
         if isinstance(s, n.Let):
             self._expr(s.value, ctx)
             ctx.locals.add(s.name)
+            self._bind(ctx, s.name, self._domain(s.value, ctx))
         elif isinstance(s, n.Set):
             self._set(s, ctx)
         elif isinstance(s, n.ExprStmt):
@@ -144,6 +188,10 @@ class Checker:
                     self.error(s, f"trigger '{s.name}' needs {', '.join(f'{p}=...' for p in missing)}")
             for v in s.kwargs.values():
                 self._expr(v, ctx)
+            given = self.sym.given.setdefault(s.name, {})
+            for k, v in s.kwargs.items():
+                d = self._domain(v, ctx)
+                given[k] = d if given.get(k, d) == d else None
         elif isinstance(s, n.Apply):
             self._expr(s.row, ctx)
         elif isinstance(s, n.If):
@@ -157,6 +205,8 @@ class Checker:
         elif isinstance(s, n.For):
             self._expr(s.iterable, ctx)
             ctx.locals.add(s.var)
+            d = self._domain(s.iterable, ctx)
+            self._bind(ctx, s.var, d.one() if d is not None and d.many else None)
             self._block(s.body, ctx)
         elif isinstance(s, n.While):
             self._expr(s.cond, ctx)
@@ -193,6 +243,9 @@ class Checker:
                 self.error(s, f"state '{t.dotted}' takes {len(spec.index)} index(es) [{', '.join(spec.index)}], got {len(s.indices)}")
             if ctx.pure:
                 self.error(s, f"a {ctx.what} cannot change the match")
+            d = self.sym.domain(spec.type)
+            if d is not None and s.op == "=":
+                self._texts(s.value, d)
         else:
             hint = self.suggest(t.dotted, lambda: [*self.sym.state, *ctx.locals])
             self.error(t, f"cannot set '{t.dotted}': not declared in state: or with let{hint}")
@@ -226,6 +279,7 @@ class Checker:
             self._expr(e.first, ctx)
             for _, x in e.rest:
                 self._expr(x, ctx)
+            self._compare(e, ctx)
         elif isinstance(e, n.Range):
             self._expr(e.low, ctx)
             self._expr(e.high, ctx)
@@ -240,10 +294,12 @@ class Checker:
             self._expr(e.then, ctx)
             self._expr(e.other, ctx)
         elif isinstance(e, n.Comprehension):
-            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what, ctx.parent)
+            inner = _Ctx(ctx.pure, set(ctx.locals), ctx.what, ctx.parent, dict(ctx.kinds))
             for var, it, cond in e.loops:
                 self._expr(it, inner)
                 inner.locals.add(var)
+                d = self._domain(it, inner)
+                self._bind(inner, var, d.one() if d is not None and d.many else None)
                 if cond is not None:
                     self._expr(cond, inner)
             self._expr(e.element, inner)
@@ -300,7 +356,8 @@ class Checker:
                 for a in e.args:
                     self._expr(a, ctx)
                 if "prefer" in e.kwargs:
-                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what, ctx.parent)
+                    inner = _Ctx(ctx.pure, ctx.locals | {BOUND_IN_PREFER}, ctx.what, ctx.parent, dict(ctx.kinds))
+                    self._bind(inner, BOUND_IN_PREFER, self._domain(e, ctx))
                     self._expr(e.kwargs["prefer"], inner)
                 return
             if name in ("modifiers", "modifier_total"):
@@ -310,6 +367,10 @@ class Checker:
             for a in [*e.args, *e.kwargs.values()]:
                 self._expr(a, ctx)
             return
+        for param, arg in [*zip(sym.procedures.get(name, sym.functions.get(name, ())), e.args), *e.kwargs.items()]:
+            d = sym.domain(sym.param_kinds.get(name, {}).get(param, ""))
+            if d is not None:
+                self._texts(arg, d)
         if name in sym.procedures:
             e.kind = "procedure"
             params = sym.procedures[name]
@@ -326,6 +387,10 @@ class Checker:
             self._arity(e, len(p.params) - p.optional, len(p.params), p.keywords | frozenset(p.params), name, p.params)
             if ctx.pure and not p.pure:
                 self.error(e, f"a {ctx.what} cannot call '{name}': it changes the match")
+            for param, arg in [*zip(p.params, e.args), *e.kwargs.items()]:
+                d = sym.domain(p.kinds.get(param, ""))
+                if d is not None:
+                    self._texts(arg, d)
         else:
             self.error(e, f"unknown function '{name}'{self.suggest(name, sym.callables)}")
         for a in [*e.args, *e.kwargs.values()]:
@@ -372,12 +437,120 @@ class Checker:
                 if k not in kws:
                     self.error(v, f"'{name}' has no keyword '{k}'{self.suggest(k, kws)}")
 
+    # ---- quoted names: a text where a name of some kind is expected must name one
+    def _domain(self, e: n.Node, ctx: _Ctx) -> Domain | None:
+        """The names `e` holds, when its form says: a state declared `type: area`, a
+        primitive's result, a local bound to one of those, a decision among quoted options."""
+        sym = self.sym
+        if isinstance(e, n.Name) and e.kind == "local" and not e.fields:
+            return ctx.kinds.get(e.parts[0])
+        if isinstance(e, n.Name) and e.kind == "state" and not e.fields:
+            spec = sym.state[".".join(e.parts)]
+            return None if spec.index else sym.domain(spec.type)
+        if isinstance(e, n.Call) and e.kind == "primitive":
+            return sym.domain(sym.registry.primitives[e.name].returns)
+        if isinstance(e, n.Call) and e.name in ("choose", "may_choose") and len(e.args) == 3:
+            options = e.args[2]
+            label = e.args[1].value if isinstance(e.args[1], n.Const) else "?"
+            if isinstance(options, n.ListLit) and options.items and all(_text(x) is not None for x in options.items):
+                return Domain(f"option of '{label}'", frozenset(_text(x) for x in options.items))
+            d = self._domain(options, ctx)
+            return d.one() if d is not None and d.many else None
+        if isinstance(e, n.Subscript) and isinstance(e.obj, n.Name) and e.obj.kind == "state" and not e.obj.fields:
+            spec = sym.state[e.obj.dotted]
+            return sym.domain(spec.type) if len(spec.index) == 1 else None
+        if isinstance(e, n.Ternary):  # each side holds such names, or is a quoted one
+            sides = [None if _text(x) is not None else self._domain(x, ctx) for x in (e.then, e.other)]
+            known = [d for d in sides if d is not None]
+            ok = known and all(d == known[0] for d in known) and len(known) + sum(_text(x) is not None for x in (e.then, e.other)) == 2
+            return known[0] if ok else None
+        return None
+
+    def _bind(self, ctx: _Ctx, name: str, d: Domain | None) -> None:
+        if d is None:
+            ctx.kinds.pop(name, None)
+        else:
+            ctx.kinds[name] = d
+
+    def _texts(self, e: n.Node, d: Domain) -> None:
+        """Report every quoted text in `e` (a text, a list of texts, either side of an
+        if-else) that is not one of `d`'s names."""
+        if isinstance(e, n.Ternary):
+            self._texts(e.then, d)
+            self._texts(e.other, d)
+        elif isinstance(e, n.ListLit) and d.many:
+            for x in e.items:
+                self._texts(x, d.one())
+        elif not d.many and (t := _text(e)) is not None and t not in d.values:
+            self.error(e, d.unknown(t, self.suggest))
+
+    def _compare(self, e: n.Compare, ctx: _Ctx) -> None:
+        left = e.first
+        for op, right in e.rest:
+            if op in ("==", "!="):
+                for a, b in ((left, right), (right, left)):
+                    d = self._domain(a, ctx)
+                    if d is not None and not d.many:
+                        self._texts(b, d)
+            elif op in ("in", "not in"):
+                d = self._domain(right, ctx)
+                if d is not None and d.many:
+                    self._texts(left, d.one())
+                d = self._domain(left, ctx)
+                if d is not None and not d.many and isinstance(right, n.ListLit):
+                    self._texts(right, Domain(d.what, d.values, True))
+            left = right
+
     def _literal(self, e: n.Call, known: set[str], what: str) -> None:
         arg = e.args[0] if e.args else None
         if not isinstance(arg, n.Const) or not isinstance(arg.value, str):
             self.error(e, f"'{e.name}' needs the {what}'s name as a quoted text")
         elif arg.value not in known:
             self.error(arg, f"unknown {what} '{arg.value}'{self.suggest(arg.value, known)}")
+
+
+def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str, str]]:
+    """Which parameters of functions and procedures take names of a kind: those the body
+    passes, unchanged, to a primitive parameter (or another rule's parameter) of that kind.
+    `pieces(team, area)` in a body makes its own `area` an area, so a call passing
+    "nowhere" is caught where it is written, not when the match reaches it."""
+    params = {**sym.functions, **sym.procedures}
+    handed: list[tuple[str, str, str, str]] = []  # (rule, its parameter, callee, the callee's parameter)
+    for name, body in rules.items():
+        mine = set(params.get(name, ()))
+        if not body or not mine:
+            continue
+        nodes = list(n.walk(body))
+        mine -= {x.name for x in nodes if isinstance(x, n.Let)} | {x.var for x in nodes if isinstance(x, n.For)}
+        mine -= {x.target.parts[0] for x in nodes if isinstance(x, n.Set)}
+        mine -= {var for x in nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+        for call in nodes:
+            if not isinstance(call, n.Call):
+                continue
+            prim = None if call.name in params else sym.registry.primitives.get(call.name)
+            names = params.get(call.name) or (prim.params if prim else ())
+            for param, arg in [*zip(names, call.args), *call.kwargs.items()]:
+                if isinstance(arg, n.Name) and len(arg.parts) == 1 and arg.parts[0] in mine:
+                    handed.append((name, arg.parts[0], call.name, param))
+    out: dict[str, dict[str, str]] = {}
+    mixed: set[tuple[str, str]] = set()  # handed to two kinds: no kind
+    for _ in range(4):  # a kind travels a few calls deep; more is rare and only loses a check
+        before = (sum(map(len, out.values())), len(mixed))
+        for name, p, callee, param in handed:
+            prim = None if callee in params else sym.registry.primitives.get(callee)
+            kind = prim.kinds.get(param) if prim else out.get(callee, {}).get(param)
+            if kind and out.setdefault(name, {}).setdefault(p, kind) != kind:
+                mixed.add((name, p))
+        if (sum(map(len, out.values())), len(mixed)) == before:
+            break
+    for name, p in mixed:
+        out[name].pop(p, None)
+    return out
+
+
+def _text(e: n.Node) -> str | None:
+    """The text of a quoted constant, else None."""
+    return e.value if isinstance(e, n.Const) and isinstance(e.value, str) else None
 
 
 _STATE_KINDS = {"int": "number", "bool": "number", "str": "a text", "team": "a team", "area": "an area", "list": "a list"}

@@ -3,6 +3,11 @@
 The sandbox is this list. A host (the match engine) registers its primitives here,
 each with its parameters and whether it is pure. Pure primitives may appear in
 conditions and functions; the others (rolling, moving, logging) only in procedures.
+
+A parameter or a result may name the kind of text it holds (`"a:area team:team"`,
+`returns="[area]"` for a list of areas): the checker then rejects a quoted name that
+names no such thing (`"away_wing_left"` where an area is expected), as it rejects an
+unknown name. Which texts a kind allows is the host's business (`Symbols.domains`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ class Primitive:
     keywords: frozenset[str] = frozenset()
     pure: bool = True
     doc: str = ""
+    kinds: dict[str, str] = attrs.field(factory=dict)  # param -> kind of text it takes, e.g. "area"
+    returns: str = ""  # the kind of text it gives ("area"), or of each element of its list ("[area]")
 
     @property
     def signature(self) -> str:
@@ -47,12 +54,15 @@ class Registry:
         keywords: str = "",
         pure: bool = True,
         doc: str = "",
+        returns: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorator: register `fn(host, ...)` under `name` with space-separated params."""
+        """Decorator: register `fn(host, ...)` under `name` with space-separated params,
+        each optionally `param:kind`."""
+        names, kinds = parse_params(params)
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, tuple(params.split()), optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or "")
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns
             )
             return fn
 
@@ -60,3 +70,14 @@ class Registry:
 
     def merged(self, other: Registry) -> Registry:
         return Registry({**self.primitives, **other.primitives}, {**self.constants, **other.constants})
+
+
+def parse_params(spec: str) -> tuple[tuple[str, ...], dict[str, str]]:
+    """`"a:area b:area n"` -> the names ("a", "b", "n") and their kinds {"a": "area", "b": "area"}."""
+    names, kinds = [], {}
+    for word in spec.split():
+        name, _, kind = word.partition(":")
+        names.append(name)
+        if kind:
+            kinds[name] = kind
+    return tuple(names), kinds

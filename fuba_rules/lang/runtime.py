@@ -60,18 +60,25 @@ def spend(m: Host, pos: Pos) -> None:
 
 
 def fault_pos(tb: Any) -> Pos | None:
-    """The YAML position of the innermost generated rule line in a traceback.
+    """The YAML position of the innermost generated rule line in a traceback."""
+    trace = fault_trace(tb)
+    return trace[-1] if trace else None
+
+
+def fault_trace(tb: Any) -> list[Pos]:
+    """The YAML positions of the generated rule lines in a traceback, outermost first: the
+    call sites that led to a fault, then the line where it happened.
 
     Generated functions record no position while they run: each has a line table
     (`_LINES` in its globals, by file name), read here only when a fault happens.
     """
-    pos = None
+    trace = []
     while tb is not None:
         frame = tb.tb_frame
         table = frame.f_globals.get("_LINES")
         if table is not None:
             lines = table.get(frame.f_code.co_filename)
             if lines is not None and 0 < tb.tb_lineno <= len(lines):
-                pos = lines[tb.tb_lineno - 1]
+                trace.append(lines[tb.tb_lineno - 1])
         tb = tb.tb_next
-    return pos
+    return trace

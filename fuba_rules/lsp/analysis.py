@@ -66,11 +66,10 @@ def diagnostics_of(analysis: Analysis, path: Path) -> list[Diagnostic]:
 def _target(path: Path, root: Path | None) -> tuple[Path, Path] | None:
     """(edition folder or mod file, editions root) for `path`; None for a data file."""
     if (path.parent / layering.EDITION_FILE).is_file():
-        return path.parent, root or path.parent.parent
+        return path.parent, edition.root_for(path.parent, root)
     top = load_yaml(Path(shown(path)))
     if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-        in_mods = path.parent.name == layering.MODS_DIR
-        return path, root or (path.parent.parent if in_mods else default_editions_root())
+        return path, edition.root_for(path, root)
     return None
 
 

@@ -14,7 +14,7 @@ from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..dice import SeededDice
 from ..engine.match import MatchState
-from ..lang.runtime import RuleFault
+from ..lang.runtime import RuleFault, fault_trace
 
 
 @attrs.frozen
@@ -37,17 +37,20 @@ class MatchResult:
 class MatchFault(RuleFault):
     """A rule fault in a played match, with the seed that replays it and the minute.
 
+    `called_from` is the line of a mod that called the rule which failed (a mod passing a
+    bad value to its base edition's procedure): the line a modder has to fix.
     It pickles (a worker process sends it back as it is) and is still a `RuleFault`, so
     callers that catch rule faults keep working.
     """
 
-    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None):
+    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None, called_from: Pos | None = None):
         super().__init__(pos, message)
         self.seed = seed
         self.minute = minute if isinstance(minute, int) and not isinstance(minute, bool) else None
+        self.called_from = called_from
 
     def __reduce__(self) -> tuple:
-        return (MatchFault, (self.pos, self.message, self.seed, self.minute))
+        return (MatchFault, (self.pos, self.message, self.seed, self.minute, self.called_from))
 
     @property
     def where(self) -> str:
@@ -55,7 +58,12 @@ class MatchFault(RuleFault):
         return f"match seed {self.seed}" + (f", minute {self.minute}" if self.minute is not None else "")
 
     def to_error(self) -> FubaError:
-        return FubaError(Diagnostic(self.pos, f"rule fault: {self.message} (in {self.where})"))
+        if self.called_from is None:
+            return FubaError(Diagnostic(self.pos, f"rule fault: {self.message} (in {self.where})"))
+        return FubaError([
+            Diagnostic(self.called_from, f"rule fault: {self.message}, in a rule this line calls (in {self.where})"),
+            Diagnostic(self.pos, "the fault happened here", "note"),
+        ])
 
 
 def result_of(score: tuple[int, int], decided: tuple[str, str] | None = None) -> str | None:
@@ -115,7 +123,35 @@ def run_match(m: MatchState, seed: int) -> None:
     except MatchFault:
         raise
     except RuleFault as e:
-        raise MatchFault(e.pos, e.message, seed, minute(m)) from None
+        raise MatchFault(e.pos, e.message, seed, minute(m), mod_call_site(m.ed, e)) from None
+
+
+def mod_call_site(edition: Any, fault: BaseException) -> Pos | None:
+    """The innermost call, on the way to a fault, written in a later layer than the line
+    that failed: a mod's line that passed its base edition's rule a bad value."""
+    trace = fault_trace(fault.__traceback__)
+    if fault.__context__ is not None:  # a Python error the match turned into a rule fault
+        trace = fault_trace(fault.__context__.__traceback__) or trace
+    failed = getattr(fault, "pos", None) or (trace[-1] if trace else None)
+    layer = _layers(edition)
+    if failed is None or failed.file not in layer:
+        return None
+    later = [p for p in trace if layer.get(p.file, -1) > layer[failed.file]]
+    return later[-1] if later else None
+
+
+def _layers(edition: Any) -> dict[str, int]:
+    """File -> its place in the edition's chain (0 the root edition, then children, mods)."""
+    resolved = getattr(edition, "resolved", None)
+    origin, chain = getattr(resolved, "origin", None) or {}, list(getattr(edition, "chain", []) or [])
+    data = getattr(resolved, "data", None) or {}
+    out: dict[str, int] = {}
+    for section, entries in data.items():
+        for key, where in (getattr(entries, "key_pos", None) or {}).items():
+            owner = origin.get((section, key))
+            if owner in chain:
+                out[where.file] = max(out.get(where.file, 0), chain.index(owner))
+    return out
 
 
 def minute(m: MatchState) -> Any:
