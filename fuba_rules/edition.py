@@ -222,8 +222,8 @@ class _Build:
         board = self.board()
         sym = self.symbols()
         parsed = self.parse_all(sym)
-        self.cache.save()  # before checking: the checker annotates the nodes it checks
         mod_params = self.check_all(sym, parsed)
+        self.cache.save()  # entries were encoded when parsed, before the checker annotated them
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
             raise FubaError(sorted(self.diags, key=_sort_key))

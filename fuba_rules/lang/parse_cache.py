@@ -3,48 +3,41 @@
 Parsing rule text with lark is most of the time an edition takes to load. A text's
 parse depends only on the text, whether it is a block or an expression, and where it
 sits in its YAML file (the position map): the cache key is a hash of exactly those and
-the package version. Entries are JSON, rebuilt only into the language's own node
-classes (never pickle), so a corrupt or edited cache file is ignored, not trusted.
+the package's code stamp. Entries are JSON, rebuilt only into the language's own node
+classes (never pickle), so a corrupt or edited cache file is ignored, not trusted: the
+strings that code generation writes into Python source unquoted (operators, the names
+of called rules and locals) must be what the parser can produce, or the entry is a
+miss (`decode`).
 
-The folder is `$FUBA_CACHE_DIR`, else `$XDG_CACHE_HOME/fuba-rules`, else
-`~/.cache/fuba-rules`; it is safe to delete. `FUBA_CACHE=off` turns the cache off.
+The folder and its switches are described in fuba_rules/cache.py.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
-from importlib import metadata
+import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ..cache import FORMAT, cache_dir, code_stamp
 from ..diagnostics import Pos
 from . import nodes as n
 
+__all__ = ["ParseCache", "cache_dir", "decode", "encode", "text_key"]
+
 _NODES = {name: cls for name, cls in vars(n).items() if isinstance(cls, type) and issubclass(cls, n.Node)}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
+_BINARY = frozenset({"+", "-", "*", "//", "%", "and", "or"})
+_UNARY = frozenset({"-", "not"})
 
 
-@functools.cache
 def _version() -> str:
-    try:
-        return metadata.version("fuba-rules")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
-        return "source"
-
-
-def cache_dir() -> Path | None:
-    """Where parsed rule text is kept, or None when the cache is off."""
-    if os.environ.get("FUBA_CACHE", "").lower() in ("off", "0", "no", "false"):
-        return None
-    base = os.environ.get("FUBA_CACHE_DIR")
-    if base:
-        return Path(base)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "fuba-rules"
+    return code_stamp()
 
 
 def _encode(v: Any) -> Any:
@@ -63,6 +56,43 @@ def _encode(v: Any) -> Any:
     raise TypeError(f"cannot cache a {type(v).__name__}")
 
 
+def encode(v: Any) -> Any:
+    """Nodes (and lists, tuples, dicts of them) as plain JSON data."""
+    return _encode(v)
+
+
+def decode(v: Any) -> Any:
+    """What `encode` wrote, rebuilt; an exception for anything else.
+
+    Generated code quotes every name and string with `repr` except a few pieces the
+    parser alone produces: comparison, binary and unary operators, and the names of
+    called rules and locals. An entry carrying anything else there was not written by
+    us, and decoding it fails, so an edited cache cannot put text into generated code.
+    """
+    return _decode(v)
+
+
+def _vet(node: n.Node) -> None:
+    """Refuse a node whose unquoted pieces the parser could not have produced."""
+    if isinstance(node, n.Compare) and not all(isinstance(op, str) and op in _COMPARE for op, _ in node.rest):
+        raise ValueError("not an operator")
+    if isinstance(node, n.BinOp) and node.op not in _BINARY or isinstance(node, n.Unary) and node.op not in _UNARY:
+        raise ValueError("not an operator")
+    names: list[Any] = []
+    if isinstance(node, n.Call):
+        names = node.name.split(".") if isinstance(node.name, str) else [None]
+    elif isinstance(node, (n.Let, n.Trigger, n.Scope)):
+        names = [node.name]
+    elif isinstance(node, n.For):
+        names = [node.var]
+    elif isinstance(node, n.Comprehension):
+        names = [loop[0] for loop in node.loops]
+    elif isinstance(node, n.Name):
+        names = list(node.parts)
+    if not all(isinstance(x, str) and _IDENT.match(x) for x in names):
+        raise ValueError("not a name")
+
+
 def _decode(v: Any) -> Any:
     if isinstance(v, list):
         return [_decode(x) for x in v]
@@ -76,7 +106,9 @@ def _decode(v: Any) -> Any:
     if "@d" in v:
         return {str(k): _decode(x) for k, x in v["@d"]}
     cls = _NODES[v["@"]]  # a KeyError for anything that is not a node: the entry is ignored
-    return cls(**{f.name: _decode(v[f.name]) for f in attrs.fields(cls)})
+    node = cls(**{f.name: _decode(v[f.name]) for f in attrs.fields(cls)})
+    _vet(node)
+    return node
 
 
 def text_key(text: str, block: bool, where: Any) -> str:
@@ -91,7 +123,7 @@ class ParseCache:
     """The cached parses of one load, by YAML file; `save()` writes what was missing."""
 
     def __init__(self, folder: Path | None):
-        self.folder = folder / _version() if folder else None
+        self.folder = folder / FORMAT / "rules" if folder else None
         self.files: dict[str, dict[str, Any]] = {}
         self.used: dict[str, dict[str, Any]] = {}
         self.dirty: set[str] = set()
@@ -119,7 +151,7 @@ class ParseCache:
         if raw is None:
             return None
         try:
-            value = _decode(raw)
+            value = decode(raw)
         except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
             return None
         self.used.setdefault(file, {})[key] = raw
