@@ -31,6 +31,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .diagnostics import Diagnostic, Pos
+
 _PACKAGE = Path(__file__).resolve().parent
 _CODE_SUFFIXES = (".py", ".lark", ".json")
 FORMAT = "fuba-cache-1"
@@ -85,9 +87,10 @@ class JsonStore:
     is silently skipped: the cache never fails a load.
     """
 
-    def __init__(self, kind: str):
+    def __init__(self, kind: str, keep: int = 256):
         base = cache_dir()
         self.folder = base / FORMAT / kind if base else None
+        self.keep = keep  # slots kept: generated mods (sweeps) must not grow the folder forever
 
     @property
     def on(self) -> bool:
@@ -121,5 +124,37 @@ class JsonStore:
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(text, encoding="utf-8")
             os.replace(tmp, path)
+            self._prune()
         except (OSError, ValueError, TypeError, RecursionError):
             pass
+
+    def _prune(self) -> None:
+        """Forget the slots written longest ago, beyond `keep`."""
+        assert self.folder is not None
+        slots = list(self.folder.glob("*.json"))
+        if len(slots) <= self.keep:
+            return
+        slots.sort(key=lambda p: p.stat().st_mtime_ns)
+        for old in slots[: len(slots) - self.keep]:
+            old.unlink(missing_ok=True)
+
+
+def diagnostics_to_json(diagnostics: list[Diagnostic]) -> list:
+    """Diagnostics as JSON data: [file, line, col, message, severity] each."""
+    out = []
+    for d in diagnostics:
+        p = d.pos
+        out.append([p.file, p.line, p.col, d.message, d.severity] if p else [None, 0, 0, d.message, d.severity])
+    return out
+
+
+def diagnostics_from_json(raw: Any) -> list[Diagnostic]:
+    """What `diagnostics_to_json` wrote; ValueError for anything else."""
+    out = []
+    for file, line, col, message, severity in raw:
+        if not (isinstance(message, str) and severity in ("error", "warning") and type(line) is int and type(col) is int):
+            raise ValueError("not a diagnostic")
+        if file is not None and not isinstance(file, str):
+            raise ValueError("not a file")
+        out.append(Diagnostic(Pos(file, line, col) if file is not None else None, message, severity))
+    return out

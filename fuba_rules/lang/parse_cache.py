@@ -144,8 +144,13 @@ class ParseCache:
             self.files[file] = entries if isinstance(entries, dict) else {}
         return self.files[file]
 
+    def _kept(self, file: str) -> bool:
+        """Whether `file`'s texts are cached: a YAML file, or a command line's text,
+        named by its option (`--measure`) or in angle brackets (`<expression>`)."""
+        return self.folder is not None and (file.startswith(("<", "--")) or os.path.isfile(file))
+
     def get(self, file: str, key: str) -> Any:
-        if self.folder is None or not os.path.isfile(file):
+        if not self._kept(file):
             return None
         raw = self._entries(file).get(key)
         if raw is None:
@@ -158,7 +163,7 @@ class ParseCache:
         return value
 
     def put(self, file: str, key: str, value: Any) -> None:
-        if self.folder is None or not os.path.isfile(file):
+        if not self._kept(file):
             return
         try:
             self.used.setdefault(file, {})[key] = _encode(value)
