@@ -56,9 +56,34 @@ def _encode(v: Any) -> Any:
     raise TypeError(f"cannot cache a {type(v).__name__}")
 
 
+_FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in _NODES.values()}
+
+
 def encode(v: Any) -> Any:
-    """Nodes (and lists, tuples, dicts of them) as plain JSON data."""
-    return _encode(v)
+    """Nodes (and lists, tuples, dicts of them) as compact JSON data, for many texts at
+    once: a node is ["#Class", file, line, col, field...], with file an index into a
+    table of file names, a list is ["[", item...] and a tuple ["(", item...]."""
+    files: dict[str, int] = {}
+
+    def pack(v: Any) -> Any:
+        if isinstance(v, n.Node):
+            p = v.pos
+            fi = files.setdefault(p.file, len(files))
+            return ["#" + type(v).__name__, fi, p.line, p.col, *(pack(getattr(v, f)) for f in _FIELDS[type(v)][1:])]
+        if isinstance(v, list):
+            return ["[", *(pack(x) for x in v)]
+        if isinstance(v, tuple):
+            return ["(", *(pack(x) for x in v)]
+        if isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                raise TypeError("a mapping with keys that are not names")
+            return {k: pack(x) for k, x in v.items()}
+        if v is None or isinstance(v, (bool, int, str)):
+            return v
+        raise TypeError(f"cannot cache a {type(v).__name__}")
+
+    tree = pack(v)
+    return {"files": list(files), "tree": tree}
 
 
 def decode(v: Any) -> Any:
@@ -69,7 +94,39 @@ def decode(v: Any) -> Any:
     called rules and locals. An entry carrying anything else there was not written by
     us, and decoding it fails, so an edited cache cannot put text into generated code.
     """
-    return _decode(v)
+    files = v["files"]
+    if not all(isinstance(f, str) for f in files):
+        raise ValueError("not a file name")
+    positions: dict[tuple, Pos] = {}
+    classes = {"#" + name: cls for name, cls in _NODES.items()}
+
+    def unpack(v: Any) -> Any:
+        t = type(v)
+        if t is list:
+            tag = v[0]
+            if tag == "[":
+                return [unpack(x) for x in v[1:]]
+            if tag == "(":
+                return tuple(unpack(x) for x in v[1:])
+            cls = classes[tag]  # a KeyError for anything that is not a node
+            where = (v[1], v[2], v[3])
+            pos = positions.get(where)
+            if pos is None:
+                if not (type(v[2]) is int and type(v[3]) is int):
+                    raise ValueError("not a position")
+                pos = positions[where] = Pos(files[v[1]], v[2], v[3])
+            if len(v) != 3 + len(_FIELDS[cls]):
+                raise ValueError("not a node")
+            node = cls(pos, *(unpack(x) for x in v[4:]))
+            _vet(node)
+            return node
+        if t is dict:
+            return {k: unpack(x) for k, x in v.items()}
+        if v is None or t is str or t is int or t is bool:
+            return v
+        raise ValueError("not a value")
+
+    return unpack(v["tree"])
 
 
 def _vet(node: n.Node) -> None:
