@@ -20,7 +20,7 @@ from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
-from .load_cache import LoadCache, Replay
+from .load_cache import LoadCache, Replay, stored_warnings
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .resources import default_editions_root
 from .yamlpos import plain as _plain
@@ -150,9 +150,10 @@ def check_resolved(resolved: Any) -> list[Diagnostic]:
 
     An unchanged edition found in the load cache is not checked again: its warnings
     were stored with it."""
-    build = _Build(resolved)
-    if build.replay is not None:
-        return build.replay.warnings
+    stored = stored_warnings(resolved)
+    if stored is not None:
+        return stored
+    build = _Build(resolved, replay=False)
     try:
         build.run()
     except FubaError as e:

@@ -23,7 +23,6 @@ import attrs
 
 from .cache import JsonStore, code_stamp, diagnostics_from_json, diagnostics_to_json, digest
 from .diagnostics import Diagnostic
-from .lang import parse_cache
 from .yamlpos import OVERLAY
 
 _KEEP = 32  # editions (with their mods) remembered
@@ -32,15 +31,25 @@ _KEEP = 32  # editions (with their mods) remembered
 def fingerprint(resolved: Any) -> str | None:
     """What a resolved edition depends on, hashed; None when it cannot be known (a file
     read from an editor's unsaved buffer, or one whose bytes were not hashed)."""
-    if OVERLAY.get():
+    files = getattr(resolved, "files", None)
+    if OVERLAY.get() or not files:
         return None
     parts = [code_stamp()]
-    for name, top in resolved.files.items():
+    for name, top in files.items():
         if getattr(top, "digest", None) is None:
             return None
         parts.append(f"{name}\0{top.digest}")
     parts.append(json.dumps([resolved.chain, [[*k, v] for k, v in resolved.origin.items()], resolved.removed]))
     return digest("\n".join(parts))
+
+
+def stored_warnings(resolved: Any) -> list[Diagnostic] | None:
+    """The warnings of a resolved edition that built before from the same files, or None.
+
+    This is all `fuba check` needs of an unchanged edition, and it imports neither the
+    checker nor the compiler."""
+    replay = LoadCache(resolved).get()
+    return replay.warnings if replay is not None else None
 
 
 @attrs.define
@@ -63,6 +72,8 @@ class Replay:
     def next_node(self, block: bool) -> Any:
         """The next checked node (a block is a list); an exception if the entry is damaged."""
         if self._nodes is None:
+            from .lang import parse_cache
+
             self._nodes = parse_cache.decode(self.entry["nodes"])
         node = self._nodes[self._next]
         self._next += 1
@@ -102,6 +113,8 @@ class LoadCache:
         """A build that checked without error, as JSON data (None if it cannot be stored)."""
         if self.key is None or not self.store.on:
             return None
+        from .lang import parse_cache
+
         try:
             return {
                 "nodes": parse_cache.encode(nodes),
