@@ -205,3 +205,24 @@ def test_the_code_stamp_changes_when_a_module_changes(tmp_path, monkeypatch) -> 
         os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         cache.code_stamp.cache_clear()
     assert cache.code_stamp() == before
+
+
+def test_rule_text_is_not_parsed_again_even_without_a_stored_build(tmp_path, monkeypatch) -> None:
+    """The parse cache serves each text on its own: an edition whose stored build is gone
+    (or that differs from it in one file) parses only the texts that changed."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    cold = _log(load_edition("world-cup-2015", root=ROOT))
+    stored_builds = list(tmp_path.glob("*/editions"))
+    assert stored_builds
+    for folder in stored_builds:
+        shutil.rmtree(folder)
+    monkeypatch.setattr(parser, "_parse", _never)
+    assert _log(load_edition("world-cup-2015", root=ROOT)) == cold
+
+
+def test_a_measure_is_parsed_once(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    ed = load_edition("world-cup-2015", root=ROOT)
+    ed.expression("[control, ball.value]", "--measure")
+    monkeypatch.setattr(parser, "_parse", _never)
+    ed.expression("[control, ball.value]", "--measure")

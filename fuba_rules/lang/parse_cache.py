@@ -213,7 +213,7 @@ class ParseCache:
         if raw is None:
             return None
         try:
-            value = decode(raw)
+            value = _decode(raw)
         except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
             return None
         self.used.setdefault(file, {})[key] = raw
