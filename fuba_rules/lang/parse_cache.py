@@ -99,15 +99,16 @@ def decode(v: Any) -> Any:
         raise ValueError("not a file name")
     positions: dict[tuple, Pos] = {}
     classes = {"#" + name: cls for name, cls in _NODES.items()}
+    atoms = (str, int, bool, type(None))
 
     def unpack(v: Any) -> Any:
         t = type(v)
         if t is list:
             tag = v[0]
             if tag == "[":
-                return [unpack(x) for x in v[1:]]
+                return [x if type(x) in atoms else unpack(x) for x in v[1:]]
             if tag == "(":
-                return tuple(unpack(x) for x in v[1:])
+                return tuple(x if type(x) in atoms else unpack(x) for x in v[1:])
             cls = classes[tag]  # a KeyError for anything that is not a node
             where = (v[1], v[2], v[3])
             pos = positions.get(where)
@@ -117,16 +118,20 @@ def decode(v: Any) -> Any:
                 pos = positions[where] = Pos(files[v[1]], v[2], v[3])
             if len(v) != 3 + len(_FIELDS[cls]):
                 raise ValueError("not a node")
-            node = cls(pos, *(unpack(x) for x in v[4:]))
-            _vet(node)
+            node = cls(pos, *[x if type(x) in atoms else unpack(x) for x in v[4:]])
+            if cls in _VETTED:
+                _vet(node)
             return node
         if t is dict:
-            return {k: unpack(x) for k, x in v.items()}
-        if v is None or t is str or t is int or t is bool:
+            return {k: x if type(x) in atoms else unpack(x) for k, x in v.items()}
+        if t in atoms:
             return v
         raise ValueError("not a value")
 
     return unpack(v["tree"])
+
+
+_VETTED = frozenset({n.Compare, n.BinOp, n.Unary, n.Call, n.Let, n.Trigger, n.Scope, n.For, n.Comprehension, n.Name})
 
 
 def _vet(node: n.Node) -> None:
