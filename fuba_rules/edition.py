@@ -20,8 +20,8 @@ from .lang import nodes as n
 from .lang.checker import Checker, StateSpec, Symbols, advice_warnings
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
-from .load_cache import LoadCache, Replay, stored_warnings
 from .lang.tables import domain_outcomes, expand_key, show_outcome
+from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
 from .yamlpos import plain as _plain
 
@@ -210,7 +210,7 @@ class _Build:
 
     def __init__(self, resolved: Any, replay: bool = True, schema_name: str | None = None):
         self.r = resolved
-        self.schema_name = schema_name  # if given, validate against the schema first (unless replayed), naming the edition so
+        self.schema_name = schema_name  # if given, run the schema check first (unless a stored build passed it)
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Any, tuple[str, ...], str, bool]] = []  # (node, params, what, is_block)
