@@ -23,8 +23,8 @@ from .lang import nodes as n
 from .lang.checker import PARENT, Checker, ParentRef, StateSpec, Symbols, advice_warnings, infer_param_kinds
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
 from .lang.parse_cache import ParseCache, cache_dir, text_key
-from .lang.parser import Locate, default_locate, parse_block, parse_expr
 from .lang.tables import domain_outcomes, expand_key, show_outcome
+from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
 from .yamlpos import plain as _plain
 
@@ -107,7 +107,9 @@ class Edition:
         Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
         """
         assert self.symbols is not None and self.compiler is not None
-        node = parse_expr(text, default_locate(where))
+        cache = ParseCache(cache_dir())
+        node = _parse_cached(cache, text, Pos(where, 1, 1), False)
+        cache.save()
         checker = Checker(self.symbols)
         checker.check_expr(node, (), "measure")
         if checker.diagnostics:
@@ -136,13 +138,9 @@ class Edition:
 def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
     """Resolve, validate and compile an edition (plus mods). Raises FubaError."""
     from . import layering
-    from .schema_check import validate
 
     resolved = layering.resolve(target, Path(root) if root is not None else default_editions_root(), mods)
-    diags = validate(resolved.data, str(target))
-    if diags:
-        raise FubaError(diags)
-    return compile_resolved(resolved)
+    return _Build(resolved, schema_name=str(target)).run()
 
 
 def root_for(path: Path, explicit: Path | None = None) -> Path:
@@ -181,8 +179,14 @@ def compile_resolved(resolved: Any) -> Edition:
 
 
 def check_resolved(resolved: Any) -> list[Diagnostic]:
-    """Every problem in the rules of a resolved edition (for `fuba check`), warnings included."""
-    build = _Build(resolved, lint=True)
+    """Every problem in the rules of a resolved edition (for `fuba check`), warnings included.
+
+    An unchanged edition found in the load cache is not checked again: its warnings
+    were stored with it."""
+    stored = stored_warnings(resolved, lint=True)
+    if stored is not None:
+        return stored
+    build = _Build(resolved, replay=False, lint=True)
     try:
         build.run()
     except FubaError as e:
@@ -200,9 +204,20 @@ def _val_pos(container: Any, key: Any) -> Pos:
     return getattr(container, "pos", None) or Pos("<edition>", 1, 1)
 
 
-def _locate(text: Any, fallback: Pos) -> Locate:
-    loc = getattr(text, "locate", None)
-    return loc if loc is not None else default_locate(fallback.file, fallback.line, fallback.col)
+def _parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Any:
+    """Rule text parsed, from the parse cache when it was parsed before; FubaError for a
+    syntax error. The parser (and lark) is imported only on a miss."""
+    file = getattr(getattr(text, "pos", None), "file", None) or where.file
+    key = text_key(text, block, where)
+    hit = cache.get(file, key)
+    if hit is not None:
+        return hit
+    from .lang.parser import default_locate, parse_block, parse_expr
+
+    loc = getattr(text, "locate", None) or default_locate(where.file, where.line, where.col)
+    parsed = parse_block(text, loc) if block else parse_expr(text, loc)
+    cache.put(file, key, parsed)
+    return parsed
 
 
 @attrs.define
@@ -220,10 +235,15 @@ class _Parsed:
 
 
 class _Build:
-    """One compilation: parse all rule text, check it, then compile it."""
+    """One compilation: parse all rule text, check it, then compile it.
 
-    def __init__(self, resolved: Any, lint: bool = False):
+    An edition whose files are all unchanged since a build that succeeded replays that
+    build (`LoadCache`): every rule text comes back checked, with the checker's
+    warnings, so nothing is parsed or checked again; only compiling remains."""
+
+    def __init__(self, resolved: Any, replay: bool = True, schema_name: str | None = None, lint: bool = False):
         self.r = resolved
+        self.schema_name = schema_name  # if given, run the schema check first (unless a stored build passed it)
         self.lint = lint  # the whole-edition warnings (lang.lint): for `fuba check`, not for every load
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
@@ -232,38 +252,66 @@ class _Build:
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
         self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
+        self.stored = LoadCache(resolved)
+        self.replay: Replay | None = self.stored.get() if replay else None
+        self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
+        self.parsed: list[Any] = []  # every parse, in order, for the load cache
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
 
     def parse(self, text: Any, where: Pos, block: bool) -> Any:
+        if self.replay is not None:
+            return self.replay.next_node(block)
+        node = self._parse(text, where, block)
+        self.parsed.append(node)
+        return node
+
+    def _parse(self, text: Any, where: Pos, block: bool) -> Any:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
-            file = getattr(getattr(text, "pos", None), "file", None) or where.file
-            key = text_key(text, block, where)
-            hit = self.cache.get(file, key)
-            if hit is not None:
-                return hit
-            loc = _locate(text, where)
-            parsed = parse_block(text, loc) if block else parse_expr(text, loc)
-            self.cache.put(file, key, parsed)
-            return parsed
+            return _parse_cached(self.cache, text, where, block)
         except FubaError as e:
             self.diags.extend(e.diagnostics)
             return None
 
     def run(self) -> Edition:
+        """The edition; FubaError listing every error.
+
+        A replay that fails in any way (an entry damaged or edited so that it no longer
+        fits the edition) is a miss: the edition is built again from its files."""
+        if self.schema_name is not None and not self.validated:
+            from .schema_check import validate
+
+            diags = validate(self.d, self.schema_name)
+            if diags:
+                raise FubaError(diags)
+            self.validated = True
+        if self.replay is None:
+            return self._run()
+        try:
+            return self._run()
+        except Exception:  # noqa: BLE001 - only a damaged entry can make a stored build fail
+            return _Build(self.r, replay=False, schema_name=self.schema_name).run()
+
+    def _run(self) -> Edition:
         board = self.board()
         sym = self.symbols(board)
         parsed = self.parse_all(sym)
-        self.cache.save()  # before checking: the checker annotates the nodes it checks
-        mod_params = self.check_all(sym, parsed)
+        checker_diags, checker_advice, mod_params = self.check_all(sym, parsed)
+        self.cache.save()  # entries were encoded when parsed, before the checker annotated them
         self.warnings = [d for d in self.diags if d.severity == "warning"]
         if any(d.severity == "error" for d in self.diags):
             raise FubaError(sorted(self.diags, key=_sort_key))
         self.warnings += self.advice
+        if self.replay is not None:
+            entry: dict | None = self.replay.entry
+        else:  # encoded before compiling, which must not change what is stored
+            entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params)
         comp = self.compile_all(sym, parsed, mod_params)
+        if self.replay is None or self.validated != self.replay.validated:
+            self.stored.put(entry, sorted(self.warnings, key=_sort_key), self.validated, self.lint)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
         hooks_at: dict[str, list[Hook]] = {}
@@ -357,30 +405,48 @@ class _Build:
             name, i = f"{stem}_{i}__base", i + 1
         return name
 
-    def check_all(self, sym: Symbols, parsed: _Parsed) -> dict[str, tuple[str, ...]]:
+    def check_all(self, sym: Symbols, parsed: _Parsed) -> tuple[list[Diagnostic], list[Diagnostic], dict[str, tuple[str, ...]]]:
         """Check every queued text. Scope names and each modifier group's keywords are
-        gathered from all rule texts first: a leave may cross procedures."""
+        gathered from all rule texts first: a leave may cross procedures.
+
+        Returns the checker's diagnostics, its advice warnings and the modifier groups'
+        keywords; when the build is replayed from the load cache, they come from there."""
         bodies = [body for body, *_ in self.checks if body is not None]
+        if self.replay is not None:
+            sym.scopes |= self.replay.scopes
+            parsed.mods = self.parse_modifiers(None, self.replay.mod_params)
+            self.check_match(_plain(self.section("match")), sym)
+            self.diags.extend(self.replay.checker)
+            self.advice.extend(self.replay.advice)
+            self.lint_all(bodies)
+            return self.replay.checker, self.replay.advice, self.replay.mod_params
         sym.scopes |= _scopes(bodies)
         sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
         checker = Checker(sym)
         rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
+        advice: list[Diagnostic] = []
         for body, params, what, block, parent, at in self.checks:
             if body is not None:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
                 (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
-                self.advice.extend(advice_warnings(body))
+                advice.extend(advice_warnings(body))
+        self.advice.extend(advice)
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
         self.diags.extend(checker.diagnostics)
-        if self.lint:  # shown once the rules have no error: a text that failed to parse could hold the trigger
+        self.lint_all(bodies)
+        return list(checker.diagnostics), advice, mod_params
+
+    def lint_all(self, bodies: list[Any]) -> None:
+        """The whole-edition warnings, for `fuba check` only; shown once the rules have no
+        error (a text that failed to parse could hold the trigger)."""
+        if self.lint:
             fires, reads = lint.used(bodies)
             self.advice += lint.unfired_warnings(self.d, fires, _val_pos) + lint.unread_table_warnings(self.d, reads, _key_pos)
             self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
-        return mod_params
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
         """Turn every checked text into closures, once."""
@@ -444,7 +510,7 @@ class _Build:
             )
         return specs
 
-    def parse_modifiers(self, checker: Checker, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
+    def parse_modifiers(self, checker: Checker | None, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
         """Modifier rows are entries of their own (so a mod can add or remove one); `group:` gathers them."""
         out: dict[str, list] = {}
         summed = [g for g in params if any(str(row.get("group", "")) == g for row in self.section("modifiers").values())]
@@ -456,7 +522,7 @@ class _Build:
                 value = self.parse(value, _val_pos(row, "value"), False)
             if group not in params:
                 self.diags.append(Diagnostic(_key_pos(self.section("modifiers"), rid), f"modifier '{rid}' is in group '{group}', which no rule uses: no rule calls modifiers(\"{group}\"){did_you_mean(group, summed)}", "warning"))
-            else:
+            elif checker is not None:
                 for e in (when, value):
                     if isinstance(e, n.Node):
                         checker.check_expr(e, params[group], "modifier")

@@ -9,7 +9,7 @@ fuba_rules/lang/runtime.py and fuba_rules/engine/match.py).
 
 from __future__ import annotations
 
-# --- reading files (fuba_rules/yamlpos.py)
+# --- reading files (fuba_rules/yamlpos.py and yamlparse.py; cached trees obey them too)
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Largest YAML file accepted; the shipped editions are a few hundred KB at most."""
 MAX_YAML_DEPTH = 100

@@ -32,9 +32,14 @@ def _shipped_dir(package: str, repo_folder: str) -> Path | None:
     return fallback if fallback.is_dir() else None
 
 
+def grammar_folder() -> Path | None:
+    """The folder of the grammar files shipped from `grammar/`."""
+    return _shipped_dir("fuba_rules.grammar", "grammar")
+
+
 def grammar_text(name: str = "effects.lark") -> str:
     """The text of a grammar file shipped from `grammar/`."""
-    folder = _shipped_dir("fuba_rules.grammar", "grammar")
+    folder = grammar_folder()
     if folder is None or not (folder / name).is_file():
         raise FileNotFoundError(f"grammar file {name!r} is not installed with fuba_rules")
     return (folder / name).read_text(encoding="utf-8")

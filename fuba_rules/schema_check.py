@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import functools
 import json
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING
 
 from fuba_rules import limits
 from fuba_rules.diagnostics import Diagnostic, Pos, did_you_mean
 from fuba_rules.lang.tables import domain_size, key_size
 from fuba_rules.resources import schema_text
 from fuba_rules.yamlpos import LDict, LList, describe, pos_of
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 _TYPE_NAMES = {
     "integer": "an integer",
@@ -39,14 +41,36 @@ def schema() -> dict:
 
 @functools.cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator  # imported only when a file must be checked
+
     return Draft202012Validator(schema())
 
 
 def validate(data: LDict, file_hint: str) -> list[Diagnostic]:
     """Every schema problem in `data` (one file's top mapping), sorted by position.
 
-    `file_hint` names the file for problems whose position is unknown.
+    `file_hint` names the file for problems whose position is unknown. A whole file
+    read from disk (its top mapping has a `digest`) is checked once per content: the
+    answer is kept in the cache (fuba_rules/cache.py, store `schema`).
     """
+    digest = getattr(data, "digest", None)
+    if digest is None:
+        return _validate(data, file_hint)
+    from fuba_rules.cache import JsonStore, code_stamp, diagnostics_from_json, diagnostics_to_json
+
+    store, slot, key = JsonStore("schema"), str(getattr(data.pos, "file", file_hint)), f"{code_stamp()}:{digest}:{file_hint}"
+    raw = store.get(slot, key)
+    if raw is not None:
+        try:
+            return diagnostics_from_json(raw)
+        except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
+            pass
+    found = _validate(data, file_hint)
+    store.put(slot, key, diagnostics_to_json(found))
+    return found
+
+
+def _validate(data: LDict, file_hint: str) -> list[Diagnostic]:
     errors = list(_validator().iter_errors(data))
     # A value of the wrong type also fails its const/enum/length rules: say only the type.
     mistyped = {tuple(e.absolute_path) for e in errors if e.validator == "type"}

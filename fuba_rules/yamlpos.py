@@ -7,6 +7,11 @@ can also map a line and column inside its own text back to the file.
 
 Mods are untrusted: only YAML's core types are built (never arbitrary objects), and the
 file size, nesting depth and alias expansion are capped. Every failure is a `FubaError`.
+
+Parsing YAML in Python is slow, so a file read without errors is kept in the cache
+(fuba_rules/cache.py, store `yaml`) as JSON, keyed by its name and bytes, and rebuilt
+from there next time (`_Tree`). A file with an error is always parsed again, so its
+message is the parser's own.
 """
 
 from __future__ import annotations
@@ -18,9 +23,6 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
@@ -36,6 +38,9 @@ _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # the breaks PyYAML cou
 
 class LDict(dict):
     """A mapping with the position of itself, of each key and of each value."""
+
+    digest: str | None = None
+    """For a file's top mapping read from disk: the sha256 of the file's bytes."""
 
     def __init__(self, items=(), *, pos: Pos | None = None):
         super().__init__(items)
@@ -148,31 +153,44 @@ def load_yaml(path: Path, text: str | bytes | None = None) -> object:
         except OSError as e:
             reason = e.strerror or type(e).__name__
             raise FubaError(Diagnostic(None, f"cannot read {file}: {reason.lower()}")) from None
+        if len(text) <= MAX_BYTES:
+            return _cached_load(file, text)
+    return _parse(file, text)
+
+
+def _cached_load(file: str, data: bytes) -> object:
+    """A file's tree from the cache when its name and bytes are unchanged, else parsed
+    (and stored). The top mapping remembers the hash of the bytes in `digest`."""
+    from fuba_rules.cache import JsonStore, code_stamp, digest
+
+    store = JsonStore("yaml")
+    sha = digest(data)
+    key = f"{code_stamp()}:{sha}"
+    tree: object = _MISS
+    raw = store.get(file, key) if store.on else None
+    if raw is not None:
+        try:
+            tree = _Tree(file).decode(raw, 0)
+        except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
+            tree = _MISS
+    if tree is _MISS:
+        tree = _parse(file, data)
+        if store.on:
+            try:
+                store.put(file, key, _Tree(file).encode(tree))
+            except (TypeError, RecursionError):
+                pass
+    if isinstance(tree, LDict):
+        tree.digest = sha
+    return tree
+
+
+def _parse(file: str, text: str | bytes) -> object:
     if len(text) > MAX_BYTES:
         raise FubaError(Diagnostic(Pos(file, 1, 1), f"file is too large (the limit is {MAX_BYTES} bytes)"))
-    if isinstance(text, bytes):
-        text = _decode(text, file)
-    text = text.removeprefix("\ufeff")
-    loader: _Loader | None = None
-    try:
-        loader = _Loader(text)
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        return _Builder(file, text).build(node, 0)
-    except yaml.MarkedYAMLError as e:
-        raise FubaError(_marked_error(file, e)) from None
-    except yaml.reader.ReaderError as e:
-        line, col = _line_col(text, e.position)
-        what = f"#x{e.character:04x}" if isinstance(e.character, int) else repr(e.character)
-        raise FubaError(Diagnostic(Pos(file, line, col), f"unacceptable character {what} in YAML")) from None
-    except yaml.YAMLError as e:
-        raise FubaError(Diagnostic(Pos(file, 1, 1), f"invalid YAML: {e}")) from None
-    except _Limit as e:
-        raise FubaError(Diagnostic(_pos(file, e.mark), e.message)) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
+    from fuba_rules import yamlparse  # PyYAML is imported only when a file must be parsed
+
+    return yamlparse.parse(file, text)
 
 
 @contextlib.contextmanager
@@ -228,240 +246,112 @@ def plain(value: object) -> object:
     return value
 
 
-# --- parsing -----------------------------------------------------------------------
+# --- the cached form ---------------------------------------------------------------
+
+_MISS = object()
+_MAPS = {"o": _OffsetMap, "b": _BlockMap}
 
 
-class _Limit(Exception):
-    """A cap was hit at `mark`."""
+class _Tree:
+    """A file's tree as JSON data and back, for the cache.
 
-    def __init__(self, mark: yaml.Mark | None, message: str):
-        super().__init__(message)
-        self.mark, self.message = mark, message
-
-
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses nesting deeper than MAX_DEPTH while composing.
-
-    PyYAML's composer recurses once per level, so deep input would otherwise end in
-    RecursionError.
+    Every value of one file has positions in that file, so a position is its line and
+    column. Decoding builds only LDict, LList, LStr and JSON scalars, under the same
+    caps as parsing (depth, values), and fails on any other shape: an edited entry
+    is a miss, or at worst a tree that a YAML file could also have given, which every
+    later stage checks as it checks any file.
     """
 
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self._depth = 0
-
-    def compose_node(self, parent, index):
-        self._depth += 1
-        try:
-            if self._depth > MAX_DEPTH:
-                raise _Limit(self.peek_event().start_mark, f"nesting is deeper than {MAX_DEPTH} levels")
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
-def _decode(data: bytes, file: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        start = e.start
-        line = data.count(b"\n", 0, start) + 1
-        line_start = data.rfind(b"\n", 0, start) + 1
-        col = len(data[line_start:start].decode("utf-8", errors="replace")) + 1
-        bad = data[start : start + 1].hex()
-        raise FubaError(Diagnostic(Pos(file, line, col), f"file is not valid UTF-8 (byte 0x{bad})")) from None
-
-
-def _line_col(text: str, index: int) -> tuple[int, int]:
-    """1-based line and column of a character index, counting breaks as PyYAML does."""
-    line, start = 1, 0
-    for m in _LINE_BREAK.finditer(text, 0, max(index, 0)):
-        line, start = line + 1, m.end()
-    return line, index - start + 1
-
-
-def _short(tag: str) -> str:
-    return "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
-
-
-def _pos(file: str, mark: yaml.Mark | None) -> Pos:
-    return Pos(file, mark.line + 1, mark.column + 1) if mark else Pos(file, 1, 1)
-
-
-_TOKEN_WORDS = {
-    "<block end>": "the end of the block",
-    "<block mapping start>": "a key at another indentation",
-    "<block sequence start>": "a list at another indentation",
-    "<block sequence entry>": "a list item '-'",
-    "<scalar>": "a value",
-    "<document start>": "a new document",
-    "<stream end>": "the end of the file",
-}
-
-
-def _marked_error(file: str, e: yaml.MarkedYAMLError) -> Diagnostic:
-    """PyYAML's scanner/parser error as one line at the problem's position."""
-    problem = e.problem or e.context or "invalid YAML"
-    for token, words in _TOKEN_WORDS.items():
-        problem = problem.replace(f"'{token}'", words).replace(token, words)
-    problem = problem.replace("character '\\t'", "a tab")
-    if "a tab" in problem:
-        problem += " (YAML indents with spaces)"
-    mark = e.problem_mark or e.context_mark
-    context, cmark = e.context, e.context_mark
-    if problem == "but found another document":
-        return Diagnostic(_pos(file, mark), "found a second document ('---'); a file holds only one")
-    if context and e.problem and cmark and (cmark.line, cmark.column) != (mark.line, mark.column):
-        if context.endswith("; first occurrence"):
-            problem = f"{context.removesuffix('; first occurrence')}"
-            context = "first"
-        problem += f" ({context} at line {cmark.line + 1}, column {cmark.column + 1})"
-    return Diagnostic(_pos(file, mark), problem)
-
-
-class _Builder:
-    """Builds LDict/LList/LStr from PyYAML's node graph, expanding aliases under caps."""
-
-    def __init__(self, file: str, text: str):
+    def __init__(self, file: str):
         self.file = file
-        self.lines = _LINE_BREAK.split(text)
         self.count = 0
-        self.active: set[int] = set()
-        self.scalars = yaml.constructor.SafeConstructor()
+        self.pos: dict[tuple[int, int], Pos] = {}
 
-    def build(self, node: Node, depth: int) -> object:
+    def encode(self, v: object) -> object:
+        if isinstance(v, LStr):
+            m = v._map
+            if isinstance(m, _OffsetMap):
+                shape: list = ["o", m.line, m.col]
+            elif isinstance(m, _BlockMap):
+                shape = ["b", m.first, m.indent]
+            else:
+                shape = ["g", [list(s) for s in m.segments], list(m.start)]
+            return ["s", str(v), v.pos.line, v.pos.col, *shape]
+        if isinstance(v, LList):
+            return ["l", *_lc(v.pos), [self.encode(x) for x in v], [n for p in v.item_pos for n in _lc(p)]]
+        if isinstance(v, LDict):
+            keys = list(v)
+            return [
+                "d", *_lc(v.pos), keys,
+                [n for k in keys for n in _lc(v.key_pos[k])],
+                [n for k in keys for n in _lc(v.value_pos[k])],
+                [self.encode(v[k]) for k in keys],
+            ]
+        if v is None or isinstance(v, (bool, int, float)):
+            return v
+        raise TypeError(f"cannot cache a {type(v).__name__}")
+
+    def at(self, line: object, col: object) -> Pos:
+        if type(line) is not int or type(col) is not int:
+            raise ValueError("not a position")
+        p = self.pos.get((line, col))
+        if p is None:
+            p = self.pos[line, col] = Pos(self.file, line, col)
+        return p
+
+    def positions(self, flat: object) -> list[Pos]:
+        if not isinstance(flat, list) or len(flat) % 2:
+            raise ValueError("not positions")
+        return [self.at(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+
+    def decode(self, v: object, depth: int) -> object:
         self.count += 1
-        if self.count > MAX_NODES:
-            raise _Limit(node.start_mark, f"more than {MAX_NODES} values once aliases are expanded")
-        if depth > MAX_DEPTH:
-            raise _Limit(node.start_mark, f"nesting is deeper than {MAX_DEPTH} levels (through aliases)")
-        if isinstance(node, ScalarNode):
-            return self.scalar(node)
-        if id(node) in self.active:
-            raise _Limit(node.start_mark, "an alias refers to the collection that contains it")
-        self.active.add(id(node))
-        try:
-            if isinstance(node, SequenceNode):
-                return self.sequence(node, depth)
-            return self.mapping(node, depth)
-        finally:
-            self.active.discard(id(node))
+        if self.count > MAX_NODES or depth > MAX_DEPTH:
+            raise ValueError("past the caps")
+        if not isinstance(v, list):
+            if v is None or isinstance(v, (bool, int, float)):
+                return v
+            raise ValueError("not a value")
+        tag = v[0]
+        if tag == "s":
+            _, text, line, col, kind, *args = v
+            if not isinstance(text, str):
+                raise ValueError("not a text")
+            if kind in _MAPS and len(args) == 2 and all(type(a) is int for a in args):
+                text_map: _TextMap = _MAPS[kind](*args)
+            elif kind == "g" and len(args) == 2:
+                segments = [tuple(s) for s in args[0]]
+                if not all(len(s) == 3 and all(type(x) is int for x in s) for s in segments):
+                    raise ValueError("not a map")
+                start = tuple(args[1])
+                if len(start) != 2 or not all(type(x) is int for x in start):
+                    raise ValueError("not a map")
+                text_map = _SegmentMap(segments, start)  # type: ignore[arg-type]
+            else:
+                raise ValueError("not a map")
+            return LStr(text, self.at(line, col), text_map)
+        if tag == "l":
+            _, line, col, items, flat = v
+            out = LList((self.decode(x, depth + 1) for x in items), pos=self.at(line, col))
+            out.item_pos = self.positions(flat)
+            if len(out.item_pos) != len(out):
+                raise ValueError("positions do not match")
+            return out
+        if tag == "d":
+            _, line, col, keys, kflat, vflat, values = v
+            if not all(isinstance(k, str) for k in keys) or len(keys) != len(values) or len(set(keys)) != len(keys):
+                raise ValueError("not a mapping")
+            out_d = LDict(zip(keys, (self.decode(x, depth + 1) for x in values)), pos=self.at(line, col))
+            kp, vp = self.positions(kflat), self.positions(vflat)
+            if len(kp) != len(keys) or len(vp) != len(keys):
+                raise ValueError("positions do not match")
+            out_d.key_pos = dict(zip(keys, kp))
+            out_d.value_pos = dict(zip(keys, vp))
+            return out_d
+        raise ValueError("not a value")
 
-    def sequence(self, node: SequenceNode, depth: int) -> LList:
-        if node.tag != _TAG + "seq":
-            raise _Limit(node.start_mark, f"unsupported tag {_short(node.tag)!r}")
-        out = LList(pos=_pos(self.file, node.start_mark))
-        for item in node.value:
-            out.item_pos.append(_pos(self.file, item.start_mark))
-            out.append(self.build(item, depth + 1))
-        return out
 
-    def mapping(self, node: MappingNode, depth: int) -> LDict:
-        if node.tag != _TAG + "map":
-            raise _Limit(node.start_mark, f"unsupported tag {_short(node.tag)!r}")
-        out = LDict(pos=_pos(self.file, node.start_mark))
-        merges: list[tuple[Node, object]] = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _TAG + "merge":
-                merges.append((value_node, self.build(value_node, depth + 1)))
-                continue
-            if not isinstance(key_node, ScalarNode):
-                raise _Limit(key_node.start_mark, "a key must be a name, not a list or mapping")
-            key = key_node.value
-            if key in out:
-                first = out.key_pos[key]
-                raise _Limit(
-                    key_node.start_mark,
-                    f"duplicate key {key!r} (first defined at line {first.line}, column {first.col})",
-                )
-            out.key_pos[key] = _pos(self.file, key_node.start_mark)
-            out.value_pos[key] = _pos(self.file, value_node.start_mark)
-            out[key] = self.build(value_node, depth + 1)
-        for value_node, merged in merges:
-            sources = merged if isinstance(merged, LList) else [merged]
-            for source in sources:
-                if not isinstance(source, LDict):
-                    raise _Limit(value_node.start_mark, "'<<' merges only mappings")
-                for key, value in source.items():
-                    if key not in out:
-                        out[key] = value
-                        out.key_pos[key] = source.key_pos[key]
-                        out.value_pos[key] = source.value_pos[key]
-        return out
-
-    def scalar(self, node: ScalarNode) -> object:
-        tag = node.tag.removeprefix(_TAG)
-        if tag in ("str", "timestamp"):
-            return self.string(node)
-        construct = {
-            "null": self.scalars.construct_yaml_null,
-            "bool": self.scalars.construct_yaml_bool,
-            "int": self.scalars.construct_yaml_int,
-            "float": self.scalars.construct_yaml_float,
-        }.get(tag)
-        if construct is None:
-            raise _Limit(node.start_mark, f"unsupported tag {_short(node.tag)!r}")
-        try:
-            return construct(node)
-        except (ValueError, OverflowError, TypeError, IndexError, KeyError, yaml.YAMLError):
-            raise _Limit(node.start_mark, f"{node.value[:40]!r} is not a valid {tag}") from None
-
-    def string(self, node: ScalarNode) -> LStr:
-        value: str = node.value
-        start, end = node.start_mark, node.end_mark
-        style = node.style
-        if style == "|":
-            text_map = self._block_map(value, start.line + 1)
-        elif style in ("'", '"') and start.line == end.line:
-            text_map = _OffsetMap(start.line, start.column + 1)
-        elif style is None and start.line == end.line:
-            text_map = _OffsetMap(start.line, start.column)
-        else:
-            text_map = self._segment_map(node)
-        line, col = text_map.at(value, 0, 0, 0)
-        if not value:  # nothing to point into: point at the scalar itself
-            line, col = start.line, start.column
-        return LStr(value, Pos(self.file, line + 1, col + 1), text_map)
-
-    def _block_map(self, value: str, first: int) -> _BlockMap:
-        """Indent of a literal block = leading spaces in the file minus those in the text."""
-        for i, text_line in enumerate(value.split("\n")):
-            if text_line.strip() and first + i < len(self.lines):
-                file_line = self.lines[first + i]
-                lead_file = len(file_line) - len(file_line.lstrip(" "))
-                lead_text = len(text_line) - len(text_line.lstrip(" "))
-                return _BlockMap(first, max(lead_file - lead_text, 0))
-        return _BlockMap(first, 0)
-
-    def _segment_map(self, node: ScalarNode) -> _SegmentMap:
-        """Best effort for folded, plain and quoted multi-line text: find each file
-        line's piece again in the text, in order."""
-        value, start, end, style = node.value, node.start_mark, node.end_mark, node.style
-        segments: list[tuple[int, int, int]] = []
-        offset = 0
-        for line in range(start.line, min(end.line, len(self.lines) - 1) + 1):
-            source = self.lines[line]
-            lo, hi = 0, len(source)
-            if line == start.line:
-                if style in ("|", ">"):
-                    continue  # the header line holds no text
-                lo = start.column + (1 if style in ("'", '"') else 0)
-            if line == end.line:
-                hi = end.column - (1 if style in ("'", '"') else 0)
-            piece = source[lo:hi]
-            stripped = piece.lstrip(" \t")
-            lo += len(piece) - len(stripped)
-            probe = stripped.rstrip(" \t")
-            if style == '"':
-                probe = probe.split("\\", 1)[0]
-            elif style == "'":
-                probe = probe.split("'", 1)[0]
-            if not probe:
-                continue
-            found = value.find(probe, offset)
-            if found < 0:
-                continue
-            segments.append((found, line, lo))
-            offset = found + len(probe)
-        first = (start.line, start.column + (1 if style in ("'", '"') else 0))
-        return _SegmentMap(segments, first)
+def _lc(p: Pos | None) -> tuple[int, int]:
+    if p is None:
+        raise TypeError("a value without a position")
+    return p.line, p.col

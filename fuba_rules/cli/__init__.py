@@ -41,16 +41,35 @@ def subcommand(name: str, summary: str, *arguments: tuple[tuple[str, ...], dict]
     return register
 
 
-def _import_command_modules() -> None:
-    """Import every command module of this package (a name starting with _ is a helper)."""
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}")
+def _import_command_modules(only: str | None = None) -> None:
+    """Import every command module of this package (a name starting with _ is a helper),
+    or only the module named `only` when there is one."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+    for name in [only] if only in names else names:
+        importlib.import_module(f"{__name__}.{name}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The `fuba` parser with every registered subcommand."""
-    _import_command_modules()
+def _command(argv: Sequence[str]) -> str | None:
+    """The command named in `argv`, skipping the global `--root DIR`; None if unclear."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--root":
+            i += 2
+        elif argv[i].startswith("--root="):
+            i += 1
+        else:
+            return None if argv[i].startswith("-") else argv[i]
+    return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The `fuba` parser with every registered subcommand, or with the command `only`
+    alone when it is one: a command then imports only its own module, so starting
+    `fuba check` does not import what `fuba simulate` needs."""
+    _import_command_modules(only)
+    if only is not None and not any(name == only for name, *_ in _SUBCOMMANDS):
+        _import_command_modules()
+        only = None
     root_help = "editions folder (default: $FUBA_EDITIONS, else ./editions, else the editions installed with fuba)"
     parser = argparse.ArgumentParser(
         prog="fuba",
@@ -60,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--root", metavar="DIR", type=Path, default=None, help=root_help)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     for name, summary, arguments, handler in _SUBCOMMANDS:
+        if only is not None and name != only:
+            continue
         sub = commands.add_parser(
             name,
             help=summary,
@@ -76,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `fuba` with `argv` (default: the process arguments); returns the exit status."""
     try:
-        parser = build_parser()  # imports every command: Ctrl-C may land here
+        parser = build_parser(_command(sys.argv[1:] if argv is None else argv))  # imports commands: Ctrl-C may land here
     except KeyboardInterrupt:
         return 130
     try:

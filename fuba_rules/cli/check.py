@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterable
 from pathlib import Path
 
-from fuba_rules import edition, layering
+from fuba_rules import layering
 from fuba_rules.cli import arg, report, subcommand
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from fuba_rules.layering import Resolved, shown
@@ -19,10 +19,16 @@ TEAM_KEYS = frozenset({"home", "away"})
 
 
 def kernel_check(resolved: Resolved) -> list[Diagnostic]:
-    """The effect-language checks: every rule is parsed, checked and compiled."""
+    """The effect-language checks: every rule is parsed, checked and compiled (an
+    unchanged edition's stored warnings are enough, without importing the compiler)."""
+    from fuba_rules.load_cache import stored_warnings
+
+    stored = stored_warnings(resolved, lint=True)
+    if stored is not None:
+        return stored
+    from fuba_rules import edition
+
     return list(edition.check_resolved(resolved))
-
-
 
 
 @subcommand(

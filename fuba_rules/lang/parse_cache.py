@@ -3,48 +3,41 @@
 Parsing rule text with lark is most of the time an edition takes to load. A text's
 parse depends only on the text, whether it is a block or an expression, and where it
 sits in its YAML file (the position map): the cache key is a hash of exactly those and
-the package version. Entries are JSON, rebuilt only into the language's own node
-classes (never pickle), so a corrupt or edited cache file is ignored, not trusted.
+the package's code stamp. Entries are JSON, rebuilt only into the language's own node
+classes (never pickle), so a corrupt or edited cache file is ignored, not trusted: the
+strings that code generation writes into Python source unquoted (operators, the names
+of called rules and locals) must be what the parser can produce, or the entry is a
+miss (`decode`).
 
-The folder is `$FUBA_CACHE_DIR`, else `$XDG_CACHE_HOME/fuba-rules`, else
-`~/.cache/fuba-rules`; it is safe to delete. `FUBA_CACHE=off` turns the cache off.
+The folder and its switches are described in fuba_rules/cache.py.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
-from importlib import metadata
+import re
 from pathlib import Path
 from typing import Any
 
 import attrs
 
+from ..cache import FORMAT, cache_dir, code_stamp
 from ..diagnostics import Pos
 from . import nodes as n
 
+__all__ = ["ParseCache", "cache_dir", "decode", "encode", "text_key"]
+
 _NODES = {name: cls for name, cls in vars(n).items() if isinstance(cls, type) and issubclass(cls, n.Node)}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
+_BINARY = frozenset({"+", "-", "*", "//", "%", "and", "or"})
+_UNARY = frozenset({"-", "not"})
 
 
-@functools.cache
 def _version() -> str:
-    try:
-        return metadata.version("fuba-rules")
-    except metadata.PackageNotFoundError:  # pragma: no cover - run from a source tree
-        return "source"
-
-
-def cache_dir() -> Path | None:
-    """Where parsed rule text is kept, or None when the cache is off."""
-    if os.environ.get("FUBA_CACHE", "").lower() in ("off", "0", "no", "false"):
-        return None
-    base = os.environ.get("FUBA_CACHE_DIR")
-    if base:
-        return Path(base)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "fuba-rules"
+    return code_stamp()
 
 
 def _encode(v: Any) -> Any:
@@ -63,6 +56,106 @@ def _encode(v: Any) -> Any:
     raise TypeError(f"cannot cache a {type(v).__name__}")
 
 
+_FIELDS = {cls: tuple(f.name for f in attrs.fields(cls)) for cls in _NODES.values()}
+
+
+def encode(v: Any) -> Any:
+    """Nodes (and lists, tuples, dicts of them) as compact JSON data, for many texts at
+    once: a node is ["#Class", file, line, col, field...], with file an index into a
+    table of file names, a list is ["[", item...] and a tuple ["(", item...]."""
+    files: dict[str, int] = {}
+
+    def pack(v: Any) -> Any:
+        if isinstance(v, n.Node):
+            p = v.pos
+            fi = files.setdefault(p.file, len(files))
+            return ["#" + type(v).__name__, fi, p.line, p.col, *(pack(getattr(v, f)) for f in _FIELDS[type(v)][1:])]
+        if isinstance(v, list):
+            return ["[", *(pack(x) for x in v)]
+        if isinstance(v, tuple):
+            return ["(", *(pack(x) for x in v)]
+        if isinstance(v, dict):
+            if not all(isinstance(k, str) for k in v):
+                raise TypeError("a mapping with keys that are not names")
+            return {k: pack(x) for k, x in v.items()}
+        if v is None or isinstance(v, (bool, int, str)):
+            return v
+        raise TypeError(f"cannot cache a {type(v).__name__}")
+
+    tree = pack(v)
+    return {"files": list(files), "tree": tree}
+
+
+def decode(v: Any) -> Any:
+    """What `encode` wrote, rebuilt; an exception for anything else.
+
+    Generated code quotes every name and string with `repr` except a few pieces the
+    parser alone produces: comparison, binary and unary operators, and the names of
+    called rules and locals. An entry carrying anything else there was not written by
+    us, and decoding it fails, so an edited cache cannot put text into generated code.
+    """
+    files = v["files"]
+    if not all(isinstance(f, str) for f in files):
+        raise ValueError("not a file name")
+    positions: dict[tuple, Pos] = {}
+    classes = {"#" + name: cls for name, cls in _NODES.items()}
+    atoms = (str, int, bool, type(None))
+
+    def unpack(v: Any) -> Any:
+        t = type(v)
+        if t is list:
+            tag = v[0]
+            if tag == "[":
+                return [x if type(x) in atoms else unpack(x) for x in v[1:]]
+            if tag == "(":
+                return tuple(x if type(x) in atoms else unpack(x) for x in v[1:])
+            cls = classes[tag]  # a KeyError for anything that is not a node
+            where = (v[1], v[2], v[3])
+            pos = positions.get(where)
+            if pos is None:
+                if not (type(v[2]) is int and type(v[3]) is int):
+                    raise ValueError("not a position")
+                pos = positions[where] = Pos(files[v[1]], v[2], v[3])
+            if len(v) != 3 + len(_FIELDS[cls]):
+                raise ValueError("not a node")
+            node = cls(pos, *[x if type(x) in atoms else unpack(x) for x in v[4:]])
+            if cls in _VETTED:
+                _vet(node)
+            return node
+        if t is dict:
+            return {k: x if type(x) in atoms else unpack(x) for k, x in v.items()}
+        if t in atoms:
+            return v
+        raise ValueError("not a value")
+
+    return unpack(v["tree"])
+
+
+_VETTED = frozenset({n.Compare, n.BinOp, n.Unary, n.Call, n.Let, n.Trigger, n.Scope, n.For, n.Comprehension, n.Name})
+
+
+def _vet(node: n.Node) -> None:
+    """Refuse a node whose unquoted pieces the parser could not have produced."""
+    if isinstance(node, n.Compare) and not all(isinstance(op, str) and op in _COMPARE for op, _ in node.rest):
+        raise ValueError("not an operator")
+    if isinstance(node, n.BinOp) and node.op not in _BINARY or isinstance(node, n.Unary) and node.op not in _UNARY:
+        raise ValueError("not an operator")
+    names: list[Any] = []
+    if isinstance(node, n.Call):
+        names = node.name.split(".") if isinstance(node.name, str) else [None]
+        names += ([node.target] if node.target else []) + list(node.pass_on)  # parent(...): written unquoted too
+    elif isinstance(node, (n.Let, n.Trigger, n.Scope)):
+        names = [node.name]
+    elif isinstance(node, n.For):
+        names = [node.var]
+    elif isinstance(node, n.Comprehension):
+        names = [loop[0] for loop in node.loops]
+    elif isinstance(node, n.Name):
+        names = list(node.parts)
+    if not all(isinstance(x, str) and _IDENT.match(x) for x in names):
+        raise ValueError("not a name")
+
+
 def _decode(v: Any) -> Any:
     if isinstance(v, list):
         return [_decode(x) for x in v]
@@ -76,7 +169,9 @@ def _decode(v: Any) -> Any:
     if "@d" in v:
         return {str(k): _decode(x) for k, x in v["@d"]}
     cls = _NODES[v["@"]]  # a KeyError for anything that is not a node: the entry is ignored
-    return cls(**{f.name: _decode(v[f.name]) for f in attrs.fields(cls)})
+    node = cls(**{f.name: _decode(v[f.name]) for f in attrs.fields(cls)})
+    _vet(node)
+    return node
 
 
 def text_key(text: str, block: bool, where: Any) -> str:
@@ -91,7 +186,7 @@ class ParseCache:
     """The cached parses of one load, by YAML file; `save()` writes what was missing."""
 
     def __init__(self, folder: Path | None):
-        self.folder = folder / _version() if folder else None
+        self.folder = folder / FORMAT / "rules" if folder else None
         self.files: dict[str, dict[str, Any]] = {}
         self.used: dict[str, dict[str, Any]] = {}
         self.dirty: set[str] = set()
@@ -112,8 +207,13 @@ class ParseCache:
             self.files[file] = entries if isinstance(entries, dict) else {}
         return self.files[file]
 
+    def _kept(self, file: str) -> bool:
+        """Whether `file`'s texts are cached: a YAML file, or a command line's text,
+        named by its option (`--measure`) or in angle brackets (`<expression>`)."""
+        return self.folder is not None and (file.startswith(("<", "--")) or os.path.isfile(file))
+
     def get(self, file: str, key: str) -> Any:
-        if self.folder is None or not os.path.isfile(file):
+        if not self._kept(file):
             return None
         raw = self._entries(file).get(key)
         if raw is None:
@@ -126,7 +226,7 @@ class ParseCache:
         return value
 
     def put(self, file: str, key: str, value: Any) -> None:
-        if self.folder is None or not os.path.isfile(file):
+        if not self._kept(file):
             return
         try:
             self.used.setdefault(file, {})[key] = _encode(value)
