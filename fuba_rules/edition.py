@@ -7,7 +7,6 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -20,8 +19,16 @@ from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.primitives import ENGINE
 from .lang import lint
 from .lang import nodes as n
-from .lang.checker import PARENT, Checker, ParentRef, StateSpec, Symbols, advice_warnings, infer_param_kinds
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table  # noqa: F401 - Callable_ is re-exported
+from .lang.checker import (
+    PARENT,
+    Checker,
+    ParentRef,
+    StateSpec,
+    Symbols,
+    advice_warnings,
+    infer_param_kinds,
+)
+from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
@@ -141,36 +148,6 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str 
 
     resolved = layering.resolve(target, Path(root) if root is not None else default_editions_root(), mods)
     return _Build(resolved, schema_name=str(target)).run()
-
-
-def root_for(path: Path, explicit: Path | None = None) -> Path:
-    """The editions folder in which the edition or mod at `path` finds its base.
-
-    `--root` wins. Else the folder the file lies in (the one above an edition folder or
-    a `mods/` folder) when its `extends:` names an edition there, else the default that
-    `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
-    a mod kept in a modder's own folder extends the editions they installed, and an
-    unknown base is suggested from those.
-    """
-    from . import layering
-
-    if explicit is not None:
-        return explicit
-    default = default_editions_root()
-    home = path.parent if path.is_dir() else path.parent.parent if path.parent.name == layering.MODS_DIR else None
-    if home is None or _same(home, default):
-        return default
-    try:
-        parent = layering.load_header(path).get("extends")
-    except FubaError:
-        return home  # the file's own problems are reported when it is resolved
-    if not isinstance(parent, str) or parent in layering.discover(home) or layering.exists((path if path.is_dir() else path.parent) / parent):
-        return home
-    return default
-
-
-def _same(a: Path, b: Path) -> bool:
-    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def compile_resolved(resolved: Any) -> Edition:
@@ -676,4 +653,4 @@ def _modifier_params(bodies: Any, checker: Checker) -> dict[str, tuple[str, ...]
     return seen
 
 
-__all__ = ["Edition", "Hook", "load_edition", "check_resolved", "TEAMS", "ZONES"]
+__all__ = ["TEAMS", "ZONES", "Edition", "Hook", "check_resolved", "load_edition"]

@@ -537,3 +537,33 @@ class _Resolver:
                 if shadowed is not None:
                     shadowed.pop((section, key), None)  # a later definition is new: it has no parent
                 removed.append((section, key, edition.id))
+
+
+def root_for(path: Path, explicit: Path | None = None) -> Path:
+    """The editions folder in which the edition or mod at `path` finds its base.
+
+    `--root` wins. Else the folder the file lies in (the one above an edition folder or
+    a `mods/` folder) when its `extends:` names an edition there, else the default that
+    `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
+    a mod kept in a modder's own folder extends the editions they installed, and an
+    unknown base is suggested from those.
+    """
+    if explicit is not None:
+        return explicit
+    from fuba_rules.resources import default_editions_root
+
+    default = default_editions_root()
+    home = path.parent if path.is_dir() else path.parent.parent if path.parent.name == MODS_DIR else None
+    if home is None or _same(home, default):
+        return default
+    try:
+        parent = load_header(path).get("extends")
+    except FubaError:
+        return home  # the file's own problems are reported when it is resolved
+    if not isinstance(parent, str) or parent in discover(home) or exists((path if path.is_dir() else path.parent) / parent):
+        return home
+    return default
+
+
+def _same(a: Path, b: Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)

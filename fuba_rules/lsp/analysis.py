@@ -23,7 +23,6 @@ from fuba_rules.resources import default_editions_root
 from fuba_rules.schema_check import validate
 from fuba_rules.yamlpos import LDict, load_yaml, overlaid
 
-
 TEAM_KEYS = frozenset({"home", "away"})
 """A file holding only these is a team file (`--teams`): its skills are checked when a
 match starts, and its shape by the editor's YAML server (team.schema.json)."""
@@ -66,10 +65,10 @@ def diagnostics_of(analysis: Analysis, path: Path) -> list[Diagnostic]:
 def _target(path: Path, root: Path | None) -> tuple[Path, Path] | None:
     """(edition folder or mod file, editions root) for `path`; None for a data file."""
     if (path.parent / layering.EDITION_FILE).is_file():
-        return path.parent, edition.root_for(path.parent, root)
+        return path.parent, layering.root_for(path.parent, root)
     top = load_yaml(Path(shown(path)))
     if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-        return path, edition.root_for(path, root)
+        return path, layering.root_for(path, root)
     return None
 
 
