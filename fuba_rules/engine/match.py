@@ -72,6 +72,8 @@ class MatchState:
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
+        if getattr(edition, "compiler", None) is not None:
+            edition.compiler.bind(self)
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:

@@ -29,7 +29,7 @@ def _area(m: Any, a: Any) -> str:
 
 
 # ---- teams
-@add("other", "team", doc="The opponent of a team.")
+@add("other", "team", fixed=True, doc="The opponent of a team.")
 def _other(m, team):
     return "away" if _team(team) == "home" else "home"
 
@@ -130,10 +130,10 @@ def _board_question(method: str, params: list[str]):
 
 
 for _name, _params, _method, _doc in _BOARD_QUESTIONS:
-    add(_name, _params, doc=_doc)(_board_question(_method, _params.split()))
+    add(_name, _params, fixed=True, doc=_doc)(_board_question(_method, _params.split()))
 
 
-@add("penalty_area", "team", doc="The penalty area team defends.")
+@add("penalty_area", "team", fixed=True, doc="The penalty area team defends.")
 def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 

@@ -225,6 +225,9 @@ class Generator:
         extra = {k: v for k, v in e.kwargs.items() if k not in prim.params}
         if extra:
             args.append("**" + self._dict(src, extra))
+        answers = getattr(self.host, "answers", None)
+        if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
+            return f"{answers(e.name)}[{', '.join(args)}]"  # a fixed answer: a dict read, no call
         return f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
 
     def _special_rule(self, src: Source, e: n.Call) -> str:

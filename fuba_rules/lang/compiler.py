@@ -64,6 +64,26 @@ class Table:
 _MISSING = object()
 
 
+class Answers(dict):
+    """The answers of a fixed primitive (one that depends only on its arguments and the
+    edition's board), by argument: generated code reads `_A_name[a, b]`, a dict read
+    instead of a call. An argument seen for the first time runs the primitive itself,
+    which checks it (an unknown area faults as before) against the bound host."""
+
+    __slots__ = ("fn", "arity", "host")
+
+    def __init__(self, fn: Callable[..., Any], arity: int):
+        super().__init__()
+        self.fn = fn
+        self.arity = arity
+        self.host: Any = None
+
+    def __missing__(self, key: Any) -> Any:
+        r = self.fn(self.host, *key) if self.arity > 1 else self.fn(self.host, key)
+        self[key] = r
+        return r
+
+
 @attrs.define
 class Callable_:
     """A compiled rule procedure or function: `fn(m, *args)` is its generated function."""
@@ -326,6 +346,20 @@ class Compiler:
             self.G[key] = self.registry.primitives[name].fn
         return key
 
+    def answers(self, name: str) -> str:
+        """The global name of a fixed primitive's table of answers (see `Answers`)."""
+        key = "_A_" + name
+        if key not in self.G:
+            self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
+        return key
+
+    def bind(self, host: Any) -> None:
+        """The host that fixed primitives run against when first asked (any match of the
+        edition: they read only its board)."""
+        for v in self.G.values():
+            if type(v) is Answers:
+                v.host = host
+
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
         return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
@@ -359,7 +393,10 @@ class Compiler:
         else:
             inner = list(n.walk(body))
             leaf = not any(isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "procedure", "func") for x in inner)
-            memo = not leaf or len(inner) > 3  # reading one state entry is cheaper than the cache
+            # Reading one state entry is cheaper than the cache; a parameter read as a
+            # record (`mv.to`) cannot be a key, so trying the cache would only raise.
+            records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
+            memo = (not leaf or len(inner) > 3) and not records.intersection(params)
             prologue = memo_prologue(name, params) if memo else []
             epilogue = []
             if not leaf:  # a function calling no rule cannot recurse: its callers' budget bounds it

@@ -22,6 +22,9 @@ class Primitive:
     keywords: frozenset[str] = frozenset()
     pure: bool = True
     doc: str = ""
+    # Fixed: the answer depends only on the arguments and the edition (its board), never
+    # on the match, so generated code may read it from a table of answers (`Answers`).
+    fixed: bool = False
 
     @property
     def signature(self) -> str:
@@ -46,13 +49,14 @@ class Registry:
         optional: int = 0,
         keywords: str = "",
         pure: bool = True,
+        fixed: bool = False,
         doc: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params."""
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, tuple(params.split()), optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or "")
+                name, fn, tuple(params.split()), optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), fixed
             )
             return fn
 
