@@ -60,7 +60,7 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
-        self.version = 0  # changes on every event and state write: cached pure rules expire with it
+        self.version = 0  # changes on every move and state write: cached pure rules expire with it
         self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
         self.memo_at = -1
         self.ref = ""
@@ -77,7 +77,8 @@ class MatchState:
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
-        self.version += 1
+        if kind not in _KEEPS_STATE:
+            self.version += 1
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -270,6 +271,11 @@ class MatchState:
             raise RuleFault(fault_pos(e.__traceback__), "rules nest too deeply") from None
         except Exception as e:  # a rule did something impossible: point at the rule
             raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
+
+
+# Events that change nothing a pure rule can read (state writes bump the version
+# themselves): cached pure results survive them.
+_KEEPS_STATE = frozenset({"log", "roll", "choice", "modifier", "hook", "set", "carry"})
 
 
 def _weight(data: dict) -> int:

@@ -24,6 +24,7 @@ from typing import Any
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import BOUND_IN_PREFER
+from .runtime import MAX_NUMBER
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _counter = itertools.count()
@@ -268,7 +269,40 @@ class Generator:
         a, b = self.expr(src, e.left), self.expr(src, e.right)
         if e.op in ("and", "or"):
             return f"({a} {e.op} {b})"
+        size = self.bound(e)
+        if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
+            return f"({a} {e.op} {b})"
         return f"{self._ARITH[e.op]}(m, {a}, {b})"
+
+    def bound(self, e: n.Node) -> int | None:
+        """How large a number `e` can be, when its nodes prove it is always a number
+        (never a boolean or a text): a literal, a constant, a sum, difference or product
+        of such, a choice between two, or a rule function whose body is one. None when
+        not proved; then its arithmetic keeps the run-time checks."""
+        if isinstance(e, n.Const):
+            return abs(e.value) if type(e.value) is int else None
+        if isinstance(e, n.Name):
+            if e.fields:
+                return None
+            if e.kind == "const":
+                v = self.host.constants[e.parts[0]]
+                return abs(v) if type(v) is int else None
+            if e.kind == "func":
+                return getattr(self.host, "bounds", {}).get(e.parts[0])
+            return None
+        if isinstance(e, n.Call):
+            return getattr(self.host, "bounds", {}).get(e.name) if e.kind == "function" else None
+        if isinstance(e, n.Unary):
+            return self.bound(e.operand) if e.op == "-" else None
+        if isinstance(e, n.Ternary):
+            a, b = self.bound(e.then), self.bound(e.other)
+            return None if a is None or b is None else max(a, b)
+        if isinstance(e, n.BinOp) and e.op in ("+", "-", "*"):
+            a, b = self.bound(e.left), self.bound(e.right)
+            if a is None or b is None:
+                return None
+            return a * b if e.op == "*" else a + b
+        return None
 
     def _e_Compare(self, src: Source, e: n.Compare) -> str:
         out = self.expr(src, e.first)

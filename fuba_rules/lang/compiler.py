@@ -23,11 +23,10 @@ from .checker import StateSpec
 from .codegen import Generator, Source, function_source, lit, memo_prologue
 from .core import render, type_name
 from .registry import Registry
-from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, LeaveScope, RuleFault
+from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
 Fn = Callable[[Any, dict], Any]
 
-MAX_NUMBER = 10**12
 MAX_TEXT_VALUE = 10_000
 
 
@@ -289,6 +288,7 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
         self.G: dict[str, Any] = {
@@ -406,6 +406,8 @@ class Compiler:
                     "m.depth += 1",
                 ]
                 epilogue = ["m.depth -= 1"]
+        if kind == "function":  # callers compiled later may do its arithmetic unchecked
+            self.bounds[name] = self.gen.bound(body)
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
