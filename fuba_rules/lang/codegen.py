@@ -366,16 +366,17 @@ def function_source(
     return src
 
 
-def memo_prologue(key: str, params: tuple[str, ...]) -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
-    move, roll, log line or state write): `players` asked 40 times in one step is
-    computed once. Arguments that cannot be keys (lists, records) skip the cache."""
+    move, placement or state write): `players` asked 40 times in one step is computed
+    once. A fixed function (one reading no state) keeps its results for good, in the
+    edition's `_FIXED`. Arguments that cannot be keys (lists, records) skip the cache."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
-        "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
+        "_memo = _FIXED" if fixed else "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
         f"_k = {k}",
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",
         "if _r is not _MISS: return _r",
-    ]
+    ] + (["if _len(_memo) > 100_000: _memo.clear()"] if fixed else [])  # a mod asking endlessly new questions
 

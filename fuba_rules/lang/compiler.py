@@ -21,7 +21,7 @@ from ..diagnostics import Pos
 from . import nodes as n
 from .checker import StateSpec
 from .codegen import Generator, Source, function_source, lit, memo_prologue
-from .core import render, type_name
+from .core import CORE, render, type_name
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
@@ -288,6 +288,7 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
@@ -319,6 +320,8 @@ class Compiler:
             "_choose": _choose,
             "_modifiers": self._modifiers,
             "_MISS": _MISSING,
+            "_len": len,
+            "_FIXED": {},  # results of fixed rule functions, kept for every match of the edition
             "_TypeError": TypeError,
             "_fresh_memo": fresh_memo,
             "_fault_deep_proc": _fault_deep_proc,
@@ -397,7 +400,10 @@ class Compiler:
             # record (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             memo = (not leaf or len(inner) > 3) and not records.intersection(params)
-            prologue = memo_prologue(name, params) if memo else []
+            fixed = self._reads_no_state(inner)
+            if fixed:
+                self.fixed.add(name)
+            prologue = memo_prologue(name, params, fixed) if memo else []
             epilogue = []
             if not leaf:  # a function calling no rule cannot recurse: its callers' budget bounds it
                 prologue += [
@@ -414,6 +420,26 @@ class Compiler:
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
+
+    def _reads_no_state(self, nodes: list[n.Node]) -> bool:
+        """True when rule text reads nothing that changes during or between matches: no
+        state, no rule switch, only primitives answering from their arguments and the
+        board, and rule functions already known to be fixed."""
+        prims = self.registry.primitives
+        for x in nodes:
+            if isinstance(x, n.Name):
+                if x.kind == "state" or (x.kind == "func" and x.parts[0] not in self.fixed):
+                    return False
+            elif isinstance(x, n.Call):
+                if x.kind == "function":
+                    if x.name not in self.fixed:
+                        return False
+                elif x.kind == "primitive":
+                    if not (prims[x.name].fixed or prims[x.name] is CORE.primitives.get(x.name)):
+                        return False
+                else:  # procedures, and specials such as rule() and modifiers()
+                    return False
+        return True
 
     def _piece(self, body: Any, is_block: bool, what: str) -> Fn:
         """Rule text that receives its values as a dict: `f(m, L)`."""
