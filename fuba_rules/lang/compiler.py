@@ -274,6 +274,11 @@ def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: boo
 _sub = _arith("-", operator.sub)
 
 
+_LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
+_HIT_COST = 3  # a call answered from the cache, in nodes
+_MEMO_FROM = 14  # bodies this costly are cached (a hit costs about a dozen nodes' work)
+
+
 class Compiler:
     """Generates and compiles checked nodes. `procs`, `funcs`, `tables` and `modifiers`
     are filled by the caller; generated code finds them through its globals."""
@@ -288,6 +293,9 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
+        self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
+        self.memoized: set[str] = set()  # rule functions whose results are cached
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
@@ -395,23 +403,32 @@ class Compiler:
                 epilogue.append("m.ref = _ref")
         else:
             inner = list(n.walk(body))
-            leaf = not any(isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "procedure", "func") for x in inner)
-            # Reading one state entry is cheaper than the cache; a parameter read as a
-            # record (`mv.to`) cannot be a key, so trying the cache would only raise.
+            calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
+            self.calls[name] = set(calls)
+            cost = len(inner) + sum(_LOOP_COST for x in inner if isinstance(x, (n.Comprehension, n.Range)))
+            cost += sum(_HIT_COST if c in self.memoized else self.costs.get(c, _LOOP_COST) for c in calls)
+            self.costs[name] = cost
+            # A cache hit costs about as much as a short body; a parameter read as a record
+            # (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
-            memo = (not leaf or len(inner) > 3) and not records.intersection(params)
             fixed = self._reads_no_state(inner)
+            short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
+            memo = not short and not records.intersection(params)
+            if memo:
+                self.memoized.add(name)
             if fixed:
                 self.fixed.add(name)
             prologue = memo_prologue(name, params, fixed) if memo else []
             epilogue = []
-            if not leaf:  # a function calling no rule cannot recurse: its callers' budget bounds it
+            if self._may_recurse(name):
                 prologue += [
                     "m.budget -= 1",
                     f"if m.depth >= {MAX_DEPTH} or m.budget < 0: _fault_deep_func({where}, {name!r})",
                     "m.depth += 1",
                 ]
                 epilogue = ["m.depth -= 1"]
+            elif calls:  # cannot recurse, but a chain of such functions could still run long
+                prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
@@ -420,6 +437,19 @@ class Compiler:
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
+
+    def _may_recurse(self, name: str) -> bool:
+        """False only when every function `name` reaches is compiled and none calls back:
+        then calls through it cannot nest endlessly, and it needs no depth count."""
+        seen, todo = set(), list(self.calls[name])
+        while todo:
+            c = todo.pop()
+            if c == name or c not in self.calls:
+                return True
+            if c not in seen:
+                seen.add(c)
+                todo.extend(self.calls[c])
+        return False
 
     def _reads_no_state(self, nodes: list[n.Node]) -> bool:
         """True when rule text reads nothing that changes during or between matches: no
