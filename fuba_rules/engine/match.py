@@ -60,25 +60,39 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
-        self.version = 0  # changes on every move and state write: cached pure rules expire with it
-        self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
-        self.memo_at = -1
+        self.memo: dict = {}  # results of pure rule functions in the current state version
+        self._version = 0
         self.ref = ""
         self.events: list[dict] = []
         self._step_dice: list[int] = []
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
+        self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks whose rule is on (see fire)
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
 
+    @property
+    def version(self) -> int:
+        """Changes on every move, placement and state write: cached pure results expire
+        with it (setting it empties the cache, so generated rules read `memo` directly)."""
+        return self._version
+
+    @version.setter
+    def version(self, v: int) -> None:
+        self._version = v
+        if self.memo:
+            self.memo = {}
+
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
         if kind not in _KEEPS_STATE:
-            self.version += 1
+            self._version += 1
+            if self.memo:
+                self.memo = {}
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -130,11 +144,14 @@ class MatchState:
 
     # ---- hooks and skills
     def fire(self, trigger: str, params: dict) -> None:
-        for hook in self.ed.hooks_at.get(trigger, ()):
-            if hook.rule and hook.rule not in self.rules_on:
+        hooks = self._live_hooks.get(trigger)
+        if hooks is None:  # once per trigger: the hooks whose rule is on in this match
+            hooks = self._live_hooks[trigger] = tuple(h for h in self.ed.hooks_at.get(trigger, ()) if not h.rule or h.rule in self.rules_on)
+        for hook in hooks:
+            if not hook.skill:
+                self._run_hook(hook, params, None)
                 continue
-            owners = [t for t in self._team_order() if hook.name in self.skills[t]] if hook.skill else [None]
-            for owner in owners:
+            for owner in [t for t in self._team_order() if hook.name in self.skills[t]]:
                 self._run_hook(hook, params, owner)
 
     def _team_order(self) -> tuple[str, ...]:

@@ -373,7 +373,7 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> lis
     edition's `_FIXED`. Arguments that cannot be keys (lists, records) skip the cache."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
-        "_memo = _FIXED" if fixed else "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
+        "_memo = _FIXED" if fixed else "_memo = m.memo",
         f"_k = {k}",
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",

@@ -276,6 +276,7 @@ _sub = _arith("-", operator.sub)
 
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 3  # a call answered from the cache, in nodes
+_INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
 _MEMO_FROM = 14  # bodies this costly are cached (a hit costs about a dozen nodes' work)
 
 
@@ -295,7 +296,8 @@ class Compiler:
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
-        self.memoized: set[str] = set()  # rule functions whose results are cached
+        self.memoized: set[str] = set()
+        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source  # rule functions whose results are cached
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
@@ -331,7 +333,6 @@ class Compiler:
             "_len": len,
             "_FIXED": {},  # results of fixed rule functions, kept for every match of the edition
             "_TypeError": TypeError,
-            "_fresh_memo": fresh_memo,
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
         }
@@ -376,6 +377,8 @@ class Compiler:
         return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
 
     def call_function(self, name: str, args: list[str]) -> str:
+        if not args and name in self.inline:  # e.g. `CT`, which only reads one state entry
+            return self.inline[name]
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
     # ---- compiling
@@ -429,6 +432,10 @@ class Compiler:
                 epilogue = ["m.depth -= 1"]
             elif calls:  # cannot recurse, but a chain of such functions could still run long
                 prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
+            if not params and not memo and cost <= _INLINE_UPTO and all(c in self.inline for c in calls):
+                # Callers compiled later read the body in place of a call (a fault in it is
+                # placed at the caller's line).
+                self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
@@ -494,9 +501,9 @@ class Compiler:
         modifiers asked for a target's options and again for its advice are summed once."""
         key: Any = _MISSING
         if silent:
-            memo = m.memo if m.memo_at == m.version else fresh_memo(m)
+            memo = m.memo
             try:
-                key = ("modifier_total", group, *sorted(L.items()))
+                key = ("modifier_total", group, *L.items())  # a call site's keys come in one order
                 hit = memo.get(key, _MISSING)
             except TypeError:
                 key = hit = _MISSING
@@ -511,15 +518,8 @@ class Compiler:
                     if not silent:
                         m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
         if key is not _MISSING:
-            m.memo[key] = s
+            memo[key] = s
         return s
-
-
-def fresh_memo(m: Any) -> dict:
-    """An empty cache of pure results for the host's current state version."""
-    m.memo = {}
-    m.memo_at = m.version
-    return m.memo
 
 
 def _fault_deep_proc(pos: Pos, name: str) -> None:
