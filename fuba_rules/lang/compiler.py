@@ -297,6 +297,8 @@ class Compiler:
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
         self.memoized: set[str] = set()
+        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see _relink)
+        self._relinked = False
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source  # rule functions whose results are cached
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
@@ -390,6 +392,8 @@ class Compiler:
 
     def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_:
         """A rule procedure (a block) or function (an expression) as one generated function."""
+        if kind == "procedure" and not self._relinked:
+            self._relink()
         fname = self.rule_name(kind, name)
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
@@ -405,6 +409,7 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
+            self._defined[name] = (params, ref, body, pos)
             inner = list(n.walk(body))
             calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
             self.calls[name] = set(calls)
@@ -444,6 +449,27 @@ class Compiler:
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
+
+    def _relink(self) -> None:
+        """Compile every rule function again, callees first, once all are known (the
+        editions define functions before procedures): what a function learns about
+        its callees (cacheable, fixed, small, bounded) no longer depends on the order
+        they are written in."""
+        self._relinked = True
+        order: list[str] = []
+        seen: set[str] = set()
+        for root in self._defined:
+            stack = [(root, False)]
+            while stack:
+                name, done = stack.pop()
+                if done:
+                    order.append(name)
+                elif name not in seen and name in self._defined:
+                    seen.add(name)
+                    stack.append((name, True))
+                    stack.extend((c, False) for c in sorted(self.calls.get(name, ())))
+        for name in order:
+            self.define("function", name, *self._defined[name])
 
     def _may_recurse(self, name: str) -> bool:
         """False only when every function `name` reaches is compiled and none calls back:
