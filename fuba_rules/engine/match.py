@@ -151,7 +151,10 @@ class MatchState:
             if not hook.skill:
                 self._run_hook(hook, params, None)
                 continue
-            for owner in [t for t in self._team_order() if hook.name in self.skills[t]]:
+            owners = [t for t in TEAMS if hook.name in self.skills[t]]
+            if len(owners) > 1:  # both teams have it: the one deciding first goes first
+                owners = [t for t in self._team_order() if hook.name in self.skills[t]]
+            for owner in owners:
                 self._run_hook(hook, params, owner)
 
     def _team_order(self) -> tuple[str, ...]:

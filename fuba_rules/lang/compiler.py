@@ -118,6 +118,10 @@ def _field(v: Any, f: str) -> Any:
 
 
 def _index(o: Any, k: Any) -> Any:
+    if type(o) is dict and type(k) is str:  # the common case: indexed state by team or area
+        if k in o:
+            return o[k]
+        raise KeyError(f"no entry {render(k)}")
     if isinstance(o, Table):
         return o.lookup(k)
     if isinstance(o, list):
@@ -227,10 +231,12 @@ def _times(m: Any, times: Any, pos: Pos) -> range:
 
 
 def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
-    if not isinstance(seq, list):
+    if type(seq) is not list and not isinstance(seq, list):
         what = f"'for {var} in'" if var else "for"
         raise TypeError(f"{what} needs a list, got {type_name(seq)}")
-    charge(m, len(seq), pos)
+    m.budget -= len(seq)  # charge(), inlined: loops are the hottest helper
+    if m.budget < 0:
+        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
     return seq
 
 
@@ -277,7 +283,7 @@ _sub = _arith("-", operator.sub)
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 3  # a call answered from the cache, in nodes
 _INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
-_MEMO_FROM = 14  # bodies this costly are cached (a hit costs about a dozen nodes' work)
+_MEMO_FROM = 20  # bodies this costly are cached (a hit costs about a dozen nodes' work)
 
 
 class Compiler:
