@@ -205,11 +205,17 @@ def _unplaced(m, team):
 
 @add("ranked", "team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
-    counts = dict(m.pieces[_team(team)])
+    here = m.pieces[_team(team)]
     k = m.keeper[team]
-    if k:
-        counts[k] = counts.get(k, 0) + 1
-    return m.board.ranked_by_goal_line(team, {a: c for a, c in counts.items() if not m.board.is_spot(a)})
+    order = m.answers.get(("ranked order", team))
+    if order is None:  # once per edition: the board's areas (not spots), closest first
+        order = m.answers["ranked order", team] = tuple(m.board.ranked_by_goal_line(team, dict.fromkeys(m.board.areas, 1)))
+    out: list[str] = []
+    for a in order:
+        c = here.get(a, 0) + (a == k)
+        if c:
+            out += [a] * c
+    return out
 
 
 @add("move", "team source target", pure=False, doc="Move one outfield piece of team to another area.")
