@@ -151,9 +151,12 @@ class MatchState:
             if not hook.skill:
                 self._run_hook(hook, params, None)
                 continue
-            owners = [t for t in TEAMS if hook.name in self.skills[t]]
-            if len(owners) > 1:  # both teams have it: the one deciding first goes first
-                owners = [t for t in self._team_order() if hook.name in self.skills[t]]
+            first, second = TEAMS
+            in_first, in_second = hook.name in self.skills[first], hook.name in self.skills[second]
+            if not (in_first or in_second):
+                continue
+            # both teams have it: the one deciding first goes first
+            owners = self._team_order() if in_first and in_second else (first,) if in_first else (second,)
             for owner in owners:
                 self._run_hook(hook, params, owner)
 
@@ -358,14 +361,16 @@ def _initial(spec: Any, edition: Any) -> Any:
 
 def _maker(spec: Any, edition: Any) -> Any:
     """A function returning a fresh default of `spec`, as `_initial` would, without
-    walking the index dimensions again: immutable defaults one level deep are a dict copy."""
+    walking the index dimensions again: immutable defaults are copied dict by dict."""
     default = spec.default
     if isinstance(default, _IMMUTABLE):
         if not spec.index:
             return lambda: default
+        template = _initial(spec, edition)
         if len(spec.index) == 1:
-            template = _initial(spec, edition)
             return template.copy
+        if len(spec.index) == 2:
+            return lambda: {k: v.copy() for k, v in template.items()}
     return lambda: _initial(spec, edition)
 
 

@@ -281,9 +281,9 @@ _sub = _arith("-", operator.sub)
 
 
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
-_HIT_COST = 3  # a call answered from the cache, in nodes
+_HIT_COST = 4  # a call answered from the cache, in nodes
 _INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
-_MEMO_FROM = 20  # bodies this costly are cached (a hit costs about a dozen nodes' work)
+_MEMO_FROM = 16  # bodies this costly are cached (a hit costs about a dozen nodes' work)
 
 
 class Compiler:
@@ -302,12 +302,12 @@ class Compiler:
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
-        self.memoized: set[str] = set()
+        self.memoized: set[str] = set()  # rule functions whose results are cached
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see _relink)
         self._relinked = False
-        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source  # rule functions whose results are cached
+        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
