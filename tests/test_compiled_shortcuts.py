@@ -90,3 +90,10 @@ def test_a_fault_in_a_modifier_row_points_at_that_row() -> None:
     f = fault('let x = modifiers("pass", target="nowhere")', MODS)
     assert f.message == "unknown area 'nowhere'"
     assert f.pos is not None and f.pos.line == 6  # the `crowded:` row of MODS, after the 4-line program
+
+
+def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
+    kept = run_do('let n = crowd("centre")\nlog("nothing moves")', FUNCS)
+    assert kept.memo == {("crowd", "centre"): 0}
+    moved = run_do('let n = crowd("centre")\nplace(home, "centre")', FUNCS)
+    assert moved.memo == {}
