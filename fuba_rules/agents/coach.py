@@ -17,9 +17,11 @@ def advice(decision: Decision) -> list[float] | None:
 
 def best_options(decision: Decision) -> list[int]:
     """The options the advice scores highest (every option when there is no advice)."""
-    scores = advice(decision)
-    if scores is None:
+    scores: Any = decision.scores
+    if not scores:
         return list(range(len(decision.options)))
+    if not all(type(s) is int for s in scores):  # plain numbers compare as their floats do
+        scores = advice(decision)
     best = max(scores)
     return [i for i, s in enumerate(scores) if s == best]
 

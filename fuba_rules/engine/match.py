@@ -61,22 +61,39 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
-        self.version = 0  # changes on every event and state write: cached pure rules expire with it
-        self.memo: dict = {}  # results of pure rule functions at state version `memo_at`
-        self.memo_at = -1
+        self.memo: dict = {}  # results of pure rule functions in the current state version
+        self._version = 0
         self.ref = ""
         self.events: list[dict] = []
         self._step_dice: list[int] = []
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
+        self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks whose rule is on (see fire)
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
+        if getattr(edition, "compiler", None) is not None:
+            edition.compiler.bind(self)
+
+    @property
+    def version(self) -> int:
+        """Changes on every move, placement and state write: cached pure results expire
+        with it (setting it empties the cache, so generated rules read `memo` directly)."""
+        return self._version
+
+    @version.setter
+    def version(self, v: int) -> None:
+        self._version = v
+        if self.memo:
+            self.memo = {}
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
-        self.version += 1
+        if kind not in _KEEPS_STATE:
+            self._version += 1
+            if self.memo:
+                self.memo = {}
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -128,10 +145,19 @@ class MatchState:
 
     # ---- hooks and skills
     def fire(self, trigger: str, params: dict) -> None:
-        for hook in self.ed.hooks_at.get(trigger, ()):
-            if hook.rule and hook.rule not in self.rules_on:
+        hooks = self._live_hooks.get(trigger)
+        if hooks is None:  # once per trigger: the hooks whose rule is on in this match
+            hooks = self._live_hooks[trigger] = tuple(h for h in self.ed.hooks_at.get(trigger, ()) if not h.rule or h.rule in self.rules_on)
+        for hook in hooks:
+            if not hook.skill:
+                self._run_hook(hook, params, None)
                 continue
-            owners = [t for t in self._team_order() if hook.name in self.skills[t]] if hook.skill else [None]
+            first, second = TEAMS
+            in_first, in_second = hook.name in self.skills[first], hook.name in self.skills[second]
+            if not (in_first or in_second):
+                continue
+            # both teams have it: the one deciding first goes first
+            owners = self._team_order() if in_first and in_second else (first,) if in_first else (second,)
             for owner in owners:
                 self._run_hook(hook, params, owner)
 
@@ -271,6 +297,11 @@ class MatchState:
             raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
 
 
+# Events that change nothing a pure rule can read (state writes bump the version
+# themselves): cached pure results survive them.
+_KEEPS_STATE = frozenset({"log", "roll", "choice", "modifier", "hook", "set", "carry"})
+
+
 def _weight(data: dict) -> int:
     """Roughly how much an event carries: the length of its texts and lists."""
     w = 0
@@ -331,14 +362,16 @@ def _initial(spec: Any, edition: Any) -> Any:
 
 def _maker(spec: Any, edition: Any) -> Any:
     """A function returning a fresh default of `spec`, as `_initial` would, without
-    walking the index dimensions again: immutable defaults one level deep are a dict copy."""
+    walking the index dimensions again: immutable defaults are copied dict by dict."""
     default = spec.default
     if isinstance(default, _IMMUTABLE):
         if not spec.index:
             return lambda: default
+        template = _initial(spec, edition)
         if len(spec.index) == 1:
-            template = _initial(spec, edition)
             return template.copy
+        if len(spec.index) == 2:
+            return lambda: {k: v.copy() for k, v in template.items()}
     return lambda: _initial(spec, edition)
 
 

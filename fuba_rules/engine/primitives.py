@@ -29,7 +29,7 @@ def _area(m: Any, a: Any) -> str:
 
 
 # ---- teams
-@add("other", "team:team", returns="team", doc="The opponent of a team.")
+@add("other", "team:team", fixed=True, returns="team", doc="The opponent of a team.")
 def _other(m, team):
     return "away" if _team(team) == "home" else "home"
 
@@ -133,10 +133,10 @@ def _board_question(method: str, params: list[str]):
 _BOARD_RESULTS = {"forward_of": "area", "backward_of": "area", "corner_spot": "area", "neighbours": "[area]", "zone": "zone"}
 
 for _name, _params, _method, _doc in _BOARD_QUESTIONS:
-    add(_name, _params, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""))(_board_question(_method, list(parse_params(_params)[0])))
+    add(_name, _params, fixed=True, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""))(_board_question(_method, list(parse_params(_params)[0])))
 
 
-@add("penalty_area", "team:team", returns="area", doc="The penalty area team defends.")
+@add("penalty_area", "team:team", fixed=True, returns="area", doc="The penalty area team defends.")
 def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 
@@ -208,11 +208,17 @@ def _unplaced(m, team):
 
 @add("ranked", "team:team", returns="[area]", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
-    counts = dict(m.pieces[_team(team)])
+    here = m.pieces[_team(team)]
     k = m.keeper[team]
-    if k:
-        counts[k] = counts.get(k, 0) + 1
-    return m.board.ranked_by_goal_line(team, {a: c for a, c in counts.items() if not m.board.is_spot(a)})
+    order = m.answers.get(("ranked order", team))
+    if order is None:  # once per edition: the board's areas (not spots), closest first
+        order = m.answers["ranked order", team] = tuple(m.board.ranked_by_goal_line(team, dict.fromkeys(m.board.areas, 1)))
+    out: list[str] = []
+    for a in order:
+        c = here.get(a, 0) + (a == k)
+        if c:
+            out += [a] * c
+    return out
 
 
 @add("move", "team:team source:area target:area", pure=False, doc="Move one outfield piece of team to another area.")

@@ -24,6 +24,7 @@ from typing import Any
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import BOUND_IN_PREFER
+from .runtime import MAX_NUMBER
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _counter = itertools.count()
@@ -223,12 +224,15 @@ class Generator:
                 args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
                 return self.host.call_function(name, args)
-            return f"_P_{name}(m{''.join(', ' + a for a in args)})"
+            return f"{self.host.rule_name('procedure', name)}(m{''.join(', ' + a for a in args)})"
         prim = self.host.registry.primitives[e.name]
         args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
         extra = {k: v for k, v in e.kwargs.items() if k not in prim.params}
         if extra:
             args.append("**" + self._dict(src, extra))
+        answers = getattr(self.host, "answers", None)
+        if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
+            return f"{answers(e.name)}[{', '.join(args)}]"  # a fixed answer: a dict read, no call
         return f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
@@ -269,7 +273,40 @@ class Generator:
         a, b = self.expr(src, e.left), self.expr(src, e.right)
         if e.op in ("and", "or"):
             return f"({a} {e.op} {b})"
+        size = self.bound(e)
+        if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
+            return f"({a} {e.op} {b})"
         return f"{self._ARITH[e.op]}(m, {a}, {b})"
+
+    def bound(self, e: n.Node) -> int | None:
+        """How large a number `e` can be, when its nodes prove it is always a number
+        (never a boolean or a text): a literal, a constant, a sum, difference or product
+        of such, a choice between two, or a rule function whose body is one. None when
+        not proved; then its arithmetic keeps the run-time checks."""
+        if isinstance(e, n.Const):
+            return abs(e.value) if type(e.value) is int else None
+        if isinstance(e, n.Name):
+            if e.fields:
+                return None
+            if e.kind == "const":
+                v = self.host.constants[e.parts[0]]
+                return abs(v) if type(v) is int else None
+            if e.kind == "func":
+                return getattr(self.host, "bounds", {}).get(e.parts[0])
+            return None
+        if isinstance(e, n.Call):
+            return getattr(self.host, "bounds", {}).get(e.name) if e.kind == "function" else None
+        if isinstance(e, n.Unary):
+            return self.bound(e.operand) if e.op == "-" else None
+        if isinstance(e, n.Ternary):
+            a, b = self.bound(e.then), self.bound(e.other)
+            return None if a is None or b is None else max(a, b)
+        if isinstance(e, n.BinOp) and e.op in ("+", "-", "*"):
+            a, b = self.bound(e.left), self.bound(e.right)
+            if a is None or b is None:
+                return None
+            return a * b if e.op == "*" else a + b
+        return None
 
     def _e_Compare(self, src: Source, e: n.Compare) -> str:
         out = self.expr(src, e.first)
@@ -333,16 +370,17 @@ def function_source(
     return src
 
 
-def memo_prologue(key: str, params: tuple[str, ...]) -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
-    move, roll, log line or state write): `players` asked 40 times in one step is
-    computed once. Arguments that cannot be keys (lists, records) skip the cache."""
+    move, placement or state write): `players` asked 40 times in one step is computed
+    once. A fixed function (one reading no state) keeps its results for good, in the
+    edition's `_FIXED`. Arguments that cannot be keys (lists, records) skip the cache."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
-        "_memo = m.memo if m.memo_at == m.version else _fresh_memo(m)",
+        "_memo = _FIXED" if fixed else "_memo = m.memo",
         f"_k = {k}",
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",
         "if _r is not _MISS: return _r",
-    ]
+    ] + (["if _len(_memo) > 100_000: _memo.clear()"] if fixed else [])  # a mod asking endlessly new questions
 

@@ -20,14 +20,13 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import StateSpec
-from .codegen import Generator, Source, function_source, lit, memo_prologue
-from .core import render, type_name
+from .codegen import Generator, Source, function_source, lit, local, memo_prologue
+from .core import CORE, render, type_name
 from .registry import Registry
-from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, LeaveScope, RuleFault
+from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
 Fn = Callable[[Any, dict], Any]
 
-MAX_NUMBER = 10**12
 MAX_TEXT_VALUE = 10_000
 
 
@@ -62,6 +61,26 @@ class Table:
 
 
 _MISSING = object()
+
+
+class Answers(dict):
+    """The answers of a fixed primitive (one that depends only on its arguments and the
+    edition's board), by argument: generated code reads `_A_name[a, b]`, a dict read
+    instead of a call. An argument seen for the first time runs the primitive itself,
+    which checks it (an unknown area faults as before) against the bound host."""
+
+    __slots__ = ("fn", "arity", "host")
+
+    def __init__(self, fn: Callable[..., Any], arity: int):
+        super().__init__()
+        self.fn = fn
+        self.arity = arity
+        self.host: Any = None
+
+    def __missing__(self, key: Any) -> Any:
+        r = self.fn(self.host, *key) if self.arity > 1 else self.fn(self.host, key)
+        self[key] = r
+        return r
 
 
 @attrs.define
@@ -99,6 +118,10 @@ def _field(v: Any, f: str) -> Any:
 
 
 def _index(o: Any, k: Any) -> Any:
+    if type(o) is dict and type(k) is str:  # the common case: indexed state by team or area
+        if k in o:
+            return o[k]
+        raise KeyError(f"no entry {render(k)}")
     if isinstance(o, Table):
         return o.lookup(k)
     if isinstance(o, list):
@@ -208,10 +231,12 @@ def _times(m: Any, times: Any, pos: Pos) -> range:
 
 
 def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
-    if not isinstance(seq, list):
+    if type(seq) is not list and not isinstance(seq, list):
         what = f"'for {var} in'" if var else "for"
         raise TypeError(f"{what} needs a list, got {type_name(seq)}")
-    charge(m, len(seq), pos)
+    m.budget -= len(seq)  # charge(), inlined: loops are the hottest helper
+    if m.budget < 0:
+        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
     return seq
 
 
@@ -255,6 +280,12 @@ def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: boo
 _sub = _arith("-", operator.sub)
 
 
+_LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
+_HIT_COST = 4  # a call answered from the cache, in nodes
+_INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
+_MEMO_FROM = 16  # bodies this costly are cached (a hit costs about a dozen nodes' work)
+
+
 class Compiler:
     """Generates and compiles checked nodes. `procs`, `funcs`, `tables` and `modifiers`
     are filled by the caller; generated code finds them through its globals."""
@@ -269,6 +300,16 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
+        self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
+        self.memoized: set[str] = set()  # rule functions whose results are cached
+        self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
+        self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
+        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see _relink)
+        self._relinked = False
+        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
+        self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
+        self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
         self.G: dict[str, Any] = {
@@ -299,8 +340,9 @@ class Compiler:
             "_choose": _choose,
             "_modifiers": self._modifiers,
             "_MISS": _MISSING,
+            "_len": len,
+            "_FIXED": {},  # results of fixed rule functions, kept for every match of the edition
             "_TypeError": TypeError,
-            "_fresh_memo": fresh_memo,
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
         }
@@ -326,11 +368,27 @@ class Compiler:
             self.G[key] = self.registry.primitives[name].fn
         return key
 
+    def answers(self, name: str) -> str:
+        """The global name of a fixed primitive's table of answers (see `Answers`)."""
+        key = "_A_" + name
+        if key not in self.G:
+            self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
+        return key
+
+    def bind(self, host: Any) -> None:
+        """The host that fixed primitives run against when first asked (any match of the
+        edition: they read only its board)."""
+        for v in self.G.values():
+            if type(v) is Answers:
+                v.host = host
+
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
         return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
 
     def call_function(self, name: str, args: list[str]) -> str:
+        if not args and name in self.inline:  # e.g. `CT`, which only reads one state entry
+            return self.inline[name]
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
     # ---- compiling
@@ -342,6 +400,8 @@ class Compiler:
 
     def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_:
         """A rule procedure (a block) or function (an expression) as one generated function."""
+        if kind == "procedure" and not self._relinked:
+            self._relink()
         fname = self.rule_name(kind, name)
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
@@ -357,24 +417,100 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
+            self._defined[name] = (params, ref, body, pos)
             inner = list(n.walk(body))
-            leaf = not any(isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "procedure", "func") for x in inner)
-            memo = not leaf or len(inner) > 3  # reading one state entry is cheaper than the cache
-            prologue = memo_prologue(name, params) if memo else []
+            calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
+            self.calls[name] = set(calls)
+            cost = len(inner) + sum(_LOOP_COST for x in inner if isinstance(x, (n.Comprehension, n.Range)))
+            cost += sum(_HIT_COST if c in self.memoized else self.costs.get(c, _LOOP_COST) for c in calls)
+            self.costs[name] = cost
+            # A cache hit costs about as much as a short body; a parameter read as a record
+            # (`mv.to`) cannot be a key, so trying the cache would only raise.
+            records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
+            fixed = self._reads_no_state(inner)
+            short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
+            memo = not short and not records.intersection(params)
+            if memo:
+                self.memoized.add(name)
+            if fixed:
+                self.fixed.add(name)
+            prologue = memo_prologue(name, params, fixed) if memo else []
             epilogue = []
-            if not leaf:  # a function calling no rule cannot recurse: its callers' budget bounds it
+            if self._may_recurse(name):
                 prologue += [
                     "m.budget -= 1",
                     f"if m.depth >= {MAX_DEPTH} or m.budget < 0: _fault_deep_func({where}, {name!r})",
                     "m.depth += 1",
                 ]
                 epilogue = ["m.depth -= 1"]
+            elif calls:  # cannot recurse, but a chain of such functions could still run long
+                prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
+            if not params and not memo and cost <= _INLINE_UPTO and all(c in self.inline for c in calls):
+                # Callers compiled later read the body in place of a call (a fault in it is
+                # placed at the caller's line).
+                self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
+        if kind == "function":  # callers compiled later may do its arithmetic unchecked
+            self.bounds[name] = self.gen.bound(body)
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
+
+    def _relink(self) -> None:
+        """Compile every rule function again, callees first, once all are known (the
+        editions define functions before procedures): what a function learns about
+        its callees (cacheable, fixed, small, bounded) no longer depends on the order
+        they are written in."""
+        self._relinked = True
+        order: list[str] = []
+        seen: set[str] = set()
+        for root in self._defined:
+            stack = [(root, False)]
+            while stack:
+                name, done = stack.pop()
+                if done:
+                    order.append(name)
+                elif name not in seen and name in self._defined:
+                    seen.add(name)
+                    stack.append((name, True))
+                    stack.extend((c, False) for c in sorted(self.calls.get(name, ())))
+        for name in order:
+            self.define("function", name, *self._defined[name])
+
+    def _may_recurse(self, name: str) -> bool:
+        """False only when every function `name` reaches is compiled and none calls back:
+        then calls through it cannot nest endlessly, and it needs no depth count."""
+        seen, todo = set(), list(self.calls[name])
+        while todo:
+            c = todo.pop()
+            if c == name or c not in self.calls:
+                return True
+            if c not in seen:
+                seen.add(c)
+                todo.extend(self.calls[c])
+        return False
+
+    def _reads_no_state(self, nodes: list[n.Node]) -> bool:
+        """True when rule text reads nothing that changes during or between matches: no
+        state, no rule switch, only primitives answering from their arguments and the
+        board, and rule functions already known to be fixed."""
+        prims = self.registry.primitives
+        for x in nodes:
+            if isinstance(x, n.Name):
+                if x.kind == "state" or (x.kind == "func" and x.parts[0] not in self.fixed):
+                    return False
+            elif isinstance(x, n.Call):
+                if x.kind == "function":
+                    if x.name not in self.fixed:
+                        return False
+                elif x.kind == "primitive":
+                    if not (prims[x.name].fixed or prims[x.name] is CORE.primitives.get(x.name)):
+                        return False
+                else:  # procedures, and specials such as rule() and modifiers()
+                    return False
+        return True
 
     def _piece(self, body: Any, is_block: bool, what: str) -> Fn:
         """Rule text that receives its values as a dict: `f(m, L)`."""
@@ -384,6 +520,8 @@ class Compiler:
         src = function_source(self.gen, fname, tuple(names), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
         fn = self._exec(src, fname)
         self.sources.setdefault(f"{what}@{pos}", src.text())
+        if not is_block:
+            self._nodes[fn] = body
         return fn
 
     def expr(self, e: n.Node, what: str = "expression") -> Fn:
@@ -392,6 +530,38 @@ class Compiler:
     def block(self, stmts: list[n.Node], what: str = "block") -> Fn:
         return self._piece(stmts, True, what)
 
+    def _summer(self, group: str, rows: list[Modifier]) -> Callable[..., int]:
+        """One generated function summing a modifier group's rows: its values are
+        unpacked once and each row is an `if`, instead of two calls per row. It does
+        what the rows' own functions do, in the same order (see _modifiers)."""
+        pos = next((self._nodes[f].pos for r in rows for f in (r.when, r.value) if f in self._nodes), Pos("<rule>", 1, 1))
+        src = Source(f"modifiers {group}", pos)
+        fname = f"_sum{len(self.G['_LINES'])}"
+        used = [self._nodes[f] for r in rows for f in (r.when, r.value) if f in self._nodes]
+        names = sorted({x.parts[0] for x in n.walk(used) if isinstance(x, n.Name) and x.kind == "local"})
+        src.emit(0, f"def {fname}(m, _L, _silent):")
+        for p in names:
+            src.emit(1, f"if {p!r} in _L: {local(p)} = _L[{p!r}]")
+        src.emit(1, "_s = 0")
+        for r in rows:
+            ind = 1
+            if r.when is not None:
+                node = self._nodes.get(r.when)
+                cond = self.gen.expr(src, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
+                src.emit(1, f"if {cond}:", node.pos if node is not None else None)
+                ind = 2
+            node = self._nodes.get(r.value)
+            value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
+            where = node.pos if node is not None else None
+            src.emit(ind, f"_v = {value}", where)
+            src.emit(ind, "if _v:", where)
+            src.emit(ind + 1, "_s += _v", where)
+            row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
+            src.emit(ind + 1, f"if not _silent: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
+        src.emit(1, "return _s")
+        self.sources.setdefault(f"modifiers {group}", src.text())
+        return self._exec(src, fname)
+
     def _modifiers(self, m: Any, group: str, L: dict, silent: bool) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
@@ -399,32 +569,22 @@ class Compiler:
         modifiers asked for a target's options and again for its advice are summed once."""
         key: Any = _MISSING
         if silent:
-            memo = m.memo if m.memo_at == m.version else fresh_memo(m)
+            memo = m.memo
             try:
-                key = ("modifier_total", group, *sorted(L.items()))
+                key = ("modifier_total", group, *L.items())  # a call site's keys come in one order
                 hit = memo.get(key, _MISSING)
             except TypeError:
                 key = hit = _MISSING
             if hit is not _MISSING:
                 return hit
-        s = 0
-        for row in self.modifiers[group]:
-            if row.when is None or row.when(m, L):
-                v = row.value(m, L)
-                if v:
-                    s += v
-                    if not silent:
-                        m.emit("modifier", {"group": group, "id": row.id, "value": v, "text": row.text, "ref": row.ref})
+        rows = self.modifiers[group]
+        summed = self._sums.get(group)
+        if summed is None or summed[0] is not rows or summed[1] != len(rows):
+            summed = self._sums[group] = (rows, len(rows), self._summer(group, rows))
+        s = summed[2](m, L, silent)
         if key is not _MISSING:
-            m.memo[key] = s
+            memo[key] = s
         return s
-
-
-def fresh_memo(m: Any) -> dict:
-    """An empty cache of pure results for the host's current state version."""
-    m.memo = {}
-    m.memo_at = m.version
-    return m.memo
 
 
 def _fault_deep_proc(pos: Pos, name: str) -> None:

@@ -29,6 +29,9 @@ class Primitive:
     doc: str = ""
     kinds: dict[str, str] = attrs.field(factory=dict)  # param -> kind of text it takes, e.g. "area"
     returns: str = ""  # the kind of text it gives ("area"), or of each element of its list ("[area]")
+    # Fixed: the answer depends only on the arguments and the edition (its board), never
+    # on the match, so generated code may read it from a table of answers (`Answers`).
+    fixed: bool = False
 
     @property
     def signature(self) -> str:
@@ -53,6 +56,7 @@ class Registry:
         optional: int = 0,
         keywords: str = "",
         pure: bool = True,
+        fixed: bool = False,
         doc: str = "",
         returns: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -62,7 +66,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed
             )
             return fn
 

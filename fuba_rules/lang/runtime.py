@@ -14,6 +14,7 @@ from ..diagnostics import Diagnostic, FubaError, Pos
 MAX_DEPTH = 64  # nested calls of rule functions and procedures
 MAX_LOOP = 10_000  # iterations of one loop
 MAX_LIST = 10_000  # elements of a list built by a range or comprehension
+MAX_NUMBER = 10**12  # the largest number a rule may compute
 
 
 class RuleFault(Exception):

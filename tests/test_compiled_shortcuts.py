@@ -1,0 +1,99 @@
+"""The compiler's shortcuts (issue 8) change how fast rules run, never what they do.
+
+Each shortcut is taken only when the rule text proves it safe: arithmetic on numbers
+proved small runs unchecked, functions reading no state keep their answers for good,
+board questions are table reads, a modifier group is summed by one function. These
+tests pin the behaviour that must survive them: same values, same faults, same places.
+"""
+
+from __future__ import annotations
+
+from langkit import build, events, fault, run_do, value
+
+from fuba_rules.lang.runtime import MAX_NUMBER
+
+
+# ---- arithmetic ---------------------------------------------------------------------------------
+def test_arithmetic_on_small_literals_runs_without_checks() -> None:
+    src = "functions:\n  seven: {expr: '3 + 2 * 2'}\n"
+    ed = build(src)
+    assert "_add" not in ed.compiler.sources["seven"] and "_mul" not in ed.compiler.sources["seven"]
+    assert value("seven", src) == 7
+
+
+def test_a_sum_that_could_pass_the_largest_number_keeps_its_check() -> None:
+    assert value(f"{MAX_NUMBER} + 0") == MAX_NUMBER
+    assert fault(f"let x = {MAX_NUMBER} + 1").message == f"a number grew beyond {MAX_NUMBER:,}"
+
+
+def test_adding_a_number_to_a_text_is_still_a_fault_when_one_side_is_not_proved() -> None:
+    f = fault('let x = "a" * 2')
+    assert "needs numbers" in f.message
+
+
+# ---- functions ------------------------------------------------------------------------------------
+FUNCS = """
+functions:
+  far: {params: [a], expr: 'distance(a, "centre") * 2'}
+  crowd: {params: [a], expr: 'pieces(home, a) + pieces(away, a)'}
+  me: {expr: 'CT'}
+  again: {params: [n], expr: 'again(n - 1) if n > 0 else 0'}
+"""
+
+
+def test_a_function_of_its_arguments_and_the_board_keeps_its_answers_for_every_match() -> None:
+    ed = build(FUNCS)
+    assert "far" in ed.compiler.fixed and "crowd" not in ed.compiler.fixed
+    assert value('far("home_penalty")', FUNCS) == value('far("home_penalty")', FUNCS) == 4
+
+
+def test_a_function_reading_pieces_sees_a_move_made_after_it_was_asked() -> None:
+    m = run_do('let before = crowd("centre")\nplace(home, "centre")\nreturn [before, crowd("centre")]', FUNCS)
+    assert m.result == [0, 1]
+
+
+def test_a_tiny_parameterless_function_is_read_in_place_by_its_callers() -> None:
+    ed = build(FUNCS)
+    assert "_F_CT(" not in ed.compiler.sources["me"]
+    assert value("me", FUNCS) == "home"
+
+
+def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still_stops() -> None:
+    ed = build(FUNCS)
+    assert "m.depth" not in ed.compiler.sources["far"] and "m.depth" in ed.compiler.sources["again"]
+    assert "endless recursion in 'again'" in fault("let x = again(1000)", FUNCS).message
+
+
+# ---- board questions --------------------------------------------------------------------------------
+def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> None:
+    ed = build(FUNCS)
+    assert "_A_distance[" in ed.compiler.sources["far"]
+    f = fault('let x = far("centr")', FUNCS)
+    assert f.message == "unknown area 'centr'"
+
+
+# ---- modifiers -------------------------------------------------------------------------------------
+MODS = """
+modifiers:
+  crowded: {group: pass, ref: "4.7.2", text: "+1 crowded", when: "pieces(DT, target) > 0", value: 1}
+  long: {group: pass, ref: "4.7.3", text: "+1 per area", value: "areas_between(ball.area, target)"}
+"""
+
+
+def test_a_modifier_group_sums_and_logs_its_rows_in_order() -> None:
+    m = run_do('place(away, "away_penalty")\nreturn modifiers("pass", target="away_penalty")', MODS)
+    assert m.result == 2
+    assert [(e["id"], e["value"]) for e in events(m, "modifier")] == [("crowded", 1), ("long", 1)]
+
+
+def test_a_fault_in_a_modifier_row_points_at_that_row() -> None:
+    f = fault('let x = modifiers("pass", target="nowhere")', MODS)
+    assert f.message == "unknown area 'nowhere'"
+    assert f.pos is not None and f.pos.line == 6  # the `crowded:` row of MODS, after the 4-line program
+
+
+def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
+    kept = run_do('let n = crowd("centre")\nlog("nothing moves")', FUNCS)
+    assert kept.memo == {("crowd", "centre"): 0}
+    moved = run_do('let n = crowd("centre")\nplace(home, "centre")', FUNCS)
+    assert moved.memo == {}
