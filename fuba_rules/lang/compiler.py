@@ -269,6 +269,8 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
+        self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
         self.G: dict[str, Any] = {
@@ -372,6 +374,8 @@ class Compiler:
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
+        if kind == "procedure":
+            self.bodies[name] = body
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
@@ -384,6 +388,8 @@ class Compiler:
         src = function_source(self.gen, fname, tuple(names), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
         fn = self._exec(src, fname)
         self.sources.setdefault(f"{what}@{pos}", src.text())
+        if is_block:
+            self.piece_bodies[fn] = (body, tuple(names), pos)
         return fn
 
     def expr(self, e: n.Node, what: str = "expression") -> Fn:
