@@ -19,13 +19,14 @@ a playout from a copy that nobody will copy again then costs what a match costs.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
 
 from ..lang.compiler import _apply as apply_row
 from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
-from ..lang.core import render, type_name
+from ..lang.core import render
 from ..lang.resumable import Req, Resumable, RCode, Unresumable
 from ..lang.runtime import MAX_DEPTH, LeaveScope, RuleFault
 from .decisions import Decision
@@ -225,6 +226,7 @@ class Runner:
         self.pending: Decision | None = None
         self.finished = False
         self.result: Any = None
+        m.runner = self
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
 
@@ -262,7 +264,10 @@ class Runner:
                         self.pending = decision
                         return
                     else:
-                        fr.ret = m.answer(decision, m.ask(decision))
+                        self.pending = decision  # while the agent thinks: a search copies the pause
+                        pick = m.ask(decision)
+                        self.pending = None
+                        fr.ret = m.answer(decision, pick)
                 elif r.kind == "v":
                     fr.ret = r.a
                 elif self.fast:
@@ -372,9 +377,10 @@ class Runner:
         raise fault from None
 
     # ---- copies
-    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None) -> Runner:
+    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True) -> Runner:
         """An independent runner and match in the same state: it continues exactly as this
-        one would, given the same answers (and the same dice, which are copied too)."""
+        one would, given the same answers (and the same dice, which are copied too).
+        `agents` and `dice` replace the match's; without `record`, it keeps no log."""
         if self.pending is not None and callable(self.pending._scores):
             budget = self.m.budget  # advice read now, for both, without spending steps
             self.pending.scores  # noqa: B018 - computes and keeps them
@@ -382,7 +388,8 @@ class Runner:
         memo: dict[int, Any] = {}
         new = Runner.__new__(Runner)
         new.__dict__.update(self.__dict__)
-        new.m = copy_state(self.m, memo, dice)
+        new.m = copy_state(self.m, memo, dice, record)
+        new.m.runner = new
         if agents is not None:
             new.m.agents = agents
         new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
@@ -418,7 +425,7 @@ def _copy(v: Any, memo: dict[int, Any]) -> Any:
 _STATE = ("S", "pieces", "keeper", "unplaced", "keeper_unplaced", "sent_off", "skills", "reserve", "carry_in", "carry_out")
 
 
-def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None) -> MatchState:
+def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bool = True) -> MatchState:
     """A match in the same state as `m`: its own state dicts, log and dice (a copy of
     `m`'s, or `dice`)."""
     new = MatchState.__new__(MatchState)
@@ -428,7 +435,8 @@ def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None) -> MatchSt
         d[key] = _copy(d[key], memo)
     d["used_once"] = set(m.used_once)
     d["tally"] = Counter(m.tally)
-    d["events"] = list(m.events)  # events are never changed once logged
+    d["record"] = m.record and record
+    d["events"] = list(m.events) if d["record"] else []  # events are never changed once logged
     d["_step_dice"] = list(m._step_dice)
     d["_step_changes"] = list(m._step_changes)
     d["memo"], d["memo_at"] = {}, -1
@@ -440,12 +448,20 @@ def copy_dice(dice: Any) -> Any:
     """Dice in the same state: the generator's state copied, not replayed."""
     rng = getattr(dice, "_rng", None)
     if not isinstance(rng, random.Random):
-        raise TypeError(f"cannot copy {type_name(dice)} dice: only seeded dice can be copied")
+        return copy.deepcopy(dice)  # scripted dice: a list and a position
     new = type(dice).__new__(type(dice))
     new.__dict__.update(dice.__dict__)
     new._rng = random.Random()
     new._rng.setstate(rng.getstate())
     return new
+
+
+def resumable_runner(m: MatchState) -> Runner | None:
+    """A runner that asks `m`'s agents at every decision, or None if its rules cannot pause."""
+    try:
+        return Runner(m, forms_of(m.ed), pause=False)
+    except Unresumable:
+        return None
 
 
 def start(m: MatchState, pause: bool = True) -> Runner:
@@ -455,4 +471,4 @@ def start(m: MatchState, pause: bool = True) -> Runner:
     return r
 
 
-__all__ = ["Frame", "Forms", "Runner", "RuleFault", "copy_state", "forms_of", "start"]
+__all__ = ["Frame", "Forms", "Runner", "RuleFault", "copy_state", "forms_of", "resumable_runner", "start"]

@@ -69,6 +69,7 @@ class MatchState:
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
+        self.runner: Any = None  # the frames' trampoline when the match runs in the resumable form
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
@@ -264,6 +265,13 @@ class MatchState:
     def run(self, entry: str | None = None, args: list | None = None) -> Any:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
+        if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
+            from .frames import resumable_runner  # an agent that searches ahead continues copies of the pauses
+
+            runner = resumable_runner(self)
+            if runner is not None:
+                runner.run()
+                return runner.result
         try:
             return self.ed.procs[name](self, list(args or []))
         except Exception as e:
