@@ -19,7 +19,7 @@ from fuba_rules.agents import ScriptedAgent, make_agent
 from fuba_rules.board import TEAMS
 from fuba_rules.dice import ScriptedDice, SeededDice
 from fuba_rules.edition import load_edition
-from fuba_rules.engine.frames import Runner, forms_of
+from fuba_rules.engine.frames import Trampoline, forms_of
 from fuba_rules.engine.match import MatchState
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.sim.play import agent_seed
@@ -79,7 +79,7 @@ EXAMPLES = settings(max_examples=4, deadline=None, suppress_health_check=[Health
 def test_the_resumable_form_plays_the_fast_forms_match(config: int, seed: int, kind: str) -> None:
     ed, rules, skills = _setup(config)
     m = MatchState(ed, SeededDice(seed), _agents(kind, seed), rules, skills)
-    r = Runner(m, forms_of(ed), pause=False)
+    r = Trampoline(m, forms_of(ed), pause=False)
     r.run()
     assert r.finished and m.events == _fast(config, seed, kind).events
 
@@ -96,7 +96,7 @@ def test_a_copy_at_any_decision_continues_as_the_original(config: int, seed: int
     choices = sum(1 for e in fast.events if e["kind"] == "choice" and e["options"] > 1)
     at = int(where * choices)
     m = MatchState(ed, SeededDice(seed), _agents(kind, seed), rules, skills)
-    r = Runner(m, forms_of(ed), pause=True)
+    r = Trampoline(m, forms_of(ed), pause=True)
     r.run()
     copy, later = None, []
     for n in range(choices + 1):
@@ -150,7 +150,7 @@ def _twins(src: str, **kw) -> tuple[MatchState, MatchState]:
     fast = kit.run(src, **kw)
     ed = kit.build(src)
     m = kit.match(ed, **kw)
-    r = Runner(m, forms_of(ed), pause=False)
+    r = Trampoline(m, forms_of(ed), pause=False)
     r.run()
     m.result = r.result  # type: ignore[attr-defined]
     assert m.events == fast.events and m.result == fast.result  # type: ignore[attr-defined]
@@ -235,7 +235,7 @@ def test_a_table_row_that_asks_is_applied_in_the_resumable_form() -> None:
 def test_a_fault_after_a_pause_points_at_its_rule_line() -> None:
     src = "procedures:\n" + kit.procedure("let n = ask_for()\nreturn n + [1]") + DECIDER
     ed = kit.build(src)
-    r = Runner(kit.match(ed, answers=[1]), forms_of(ed), pause=False)
+    r = Trampoline(kit.match(ed, answers=[1]), forms_of(ed), pause=False)
     with pytest.raises(RuleFault) as fault:
         r.run()
     assert fault.value.to_error().diagnostics[0].format().startswith(f"rules.yaml:{kit.BODY_LINE + 1}:")
@@ -247,7 +247,7 @@ def test_a_fault_after_a_pause_points_at_its_rule_line() -> None:
 def test_a_leave_without_its_scope_is_a_fault_in_the_resumable_form_too() -> None:
     src = "procedures:\n" + kit.procedure("let n = ask_for()\nleave turn") + DECIDER
     ed = kit.build(src.replace("leave turn", "scope turn:\n          pass\n      leave turn"))
-    r = Runner(kit.match(ed, answers=[1]), forms_of(ed), pause=False)
+    r = Trampoline(kit.match(ed, answers=[1]), forms_of(ed), pause=False)
     with pytest.raises(RuleFault, match="outside any 'scope turn'"):
         r.run()
 
@@ -257,7 +257,7 @@ def test_a_decision_the_resumable_form_cannot_pause_at_falls_back_to_replaying()
     src = "procedures:\n" + kit.procedure("return [ask_for() for x in [1, 2]]") + DECIDER
     ed = kit.build(src)
     m = Match(ed, seed=1)
-    assert m._runner is None
+    assert m._trampoline is None
     m.choose(1)
     m.choose(2)
     assert m.finished and [e["choice"] for e in m.events if e["kind"] == "choice"] == [2, 3]
@@ -267,7 +267,7 @@ def test_scripted_dice_copy_with_the_match() -> None:
     src = "procedures:\n" + kit.procedure("let a = ask_for()\nreturn roll(1)[0] + a") + DECIDER
     ed = kit.build(src)
     m = kit.match(ed, dice=[4])
-    r = Runner(m, forms_of(ed), pause=True)
+    r = Trampoline(m, forms_of(ed), pause=True)
     r.run()
     c = r.copy()
     r.answer(0)
@@ -289,7 +289,7 @@ def test_scripted_agents_see_the_same_decisions_in_both_forms() -> None:
         agent = ScriptedAgent(["centre"])
         m = MatchState(ed, ScriptedDice([]), {"home": agent, "away": agent})
         if frames:
-            Runner(m, forms_of(ed), pause=False).run()
+            Trampoline(m, forms_of(ed), pause=False).run()
         else:
             m.run()
         asked.append([(d.label, d.options, d.scores) for d in agent.asked])

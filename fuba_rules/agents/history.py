@@ -140,13 +140,13 @@ class Continuation:
     skills: dict[str, list[str]] | None
     history: History
     carry: dict[str, Any] | None = None
-    snapshot: Any = None  # a paused `engine.frames.Runner`, never run itself
+    snapshot: Any = None  # a paused `engine.frames.Trampoline`, never run itself
 
     @classmethod
     def of(cls, match: Any) -> Continuation:
-        runner = getattr(match, "runner", None)
-        if runner is not None and runner.pending is not None:
-            snapshot = runner.copy({}, SeededDice(0), record=False)  # dice and agents come with each play
+        trampoline = getattr(match, "trampoline", None)
+        if trampoline is not None and trampoline.pending is not None:
+            snapshot = trampoline.copy({}, SeededDice(0), record=False)  # dice and agents come with each play
             return cls(match.ed, match.rules_on, None, History(), None, snapshot)
         h = history_of(match)
         return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)

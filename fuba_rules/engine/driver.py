@@ -18,7 +18,7 @@ from ..board import TEAMS
 from ..dice import SeededDice
 from ..lang.resumable import Unresumable
 from .decisions import Decision, IllegalChoice, NeedDecision
-from .frames import Runner, start
+from .frames import Trampoline, start
 from .match import MatchState
 
 
@@ -54,10 +54,10 @@ class Match:
         self.answers: list[int] = []
         self.decision: Decision | None = None
         self.state: MatchState
-        self._runner: Runner | None = None
+        self._trampoline: Trampoline | None = None
         try:
-            self._runner = start(self._fresh(_Replay(())))
-            self.state, self.decision = self._runner.m, self._runner.pending
+            self._trampoline = start(self._fresh(_Replay(())))
+            self.state, self.decision = self._trampoline.m, self._trampoline.pending
         except Unresumable:
             self._replay()
         for a in answers:
@@ -89,22 +89,22 @@ class Match:
         if not 0 <= i < len(self.decision.options):
             raise IllegalChoice(f"option {i} does not exist; choose 0..{len(self.decision.options) - 1}")
         self.answers.append(i)
-        if self._runner is None:
+        if self._trampoline is None:
             self._replay()
             return
-        self._runner.answer(i)
-        self.decision = self._runner.pending
+        self._trampoline.answer(i)
+        self.decision = self._trampoline.pending
 
     def copy(self) -> Match:
         """The same match at the same decision, independent of this one."""
         new = Match.__new__(Match)
         new.__dict__.update(self.__dict__)
         new.answers = list(self.answers)
-        if self._runner is None:
+        if self._trampoline is None:
             new._replay()
         else:
-            new._runner = self._runner.copy()
-            new.state = new._runner.m
+            new._trampoline = self._trampoline.copy()
+            new.state = new._trampoline.m
         return new
 
     @property

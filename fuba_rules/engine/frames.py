@@ -2,7 +2,7 @@
 
 The rules' resumable form (`lang/resumable.py`) returns a request (`Req`) where the
 fast form would call: a procedure, a trigger's hooks, a table row, a decision. The
-`Runner` below is the trampoline that serves them: it pushes a frame, or asks an
+`Trampoline` below is the trampoline that serves them: it pushes a frame, or asks an
 agent, or stops with the decision pending (the step driver), and resumes the frame
 with the answer. The kernel's own deciding code (`MatchState.fire` and `_run_hook`)
 has a resumable counterpart here, written by hand as a small state machine.
@@ -11,9 +11,9 @@ Epilogues (call depth, the rulebook chapter `ref`) run as the fast form's `final
 did: when a frame returns and when a fault or a `leave` unwinds through it. A
 `leave` stops at the first frame whose static scope table covers its pc.
 
-A copy (`Runner.copy`) copies the frames (pc and locals), the match's mutable state
+A copy (`Trampoline.copy`) copies the frames (pc and locals), the match's mutable state
 and the dice generator's state with one memo, so objects shared between locals and
-state stay shared. With `fast = True`, a runner serves new calls with the fast form:
+state stay shared. With `fast = True`, a trampoline serves new calls with the fast form:
 a playout from a copy that nobody will copy again then costs what a match costs.
 """
 
@@ -214,7 +214,7 @@ _ROOT, _FIRE, _HOOK = _Kernel("match", _k_root), _Kernel("fire", _k_fire), _Kern
 
 
 # ---- the trampoline -----------------------------------------------------------------------
-class Runner:
+class Trampoline:
     """Runs a match's frames: `run()` goes on until the match ends or, with `pause`, until
     a decision with more than one option waits in `pending` (answer it with `answer`)."""
 
@@ -226,7 +226,7 @@ class Runner:
         self.pending: Decision | None = None
         self.finished = False
         self.result: Any = None
-        m.runner = self
+        m.trampoline = self
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
 
@@ -377,8 +377,8 @@ class Runner:
         raise fault from None
 
     # ---- copies
-    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True) -> Runner:
-        """An independent runner and match in the same state: it continues exactly as this
+    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True) -> Trampoline:
+        """An independent trampoline and match in the same state: it continues exactly as this
         one would, given the same answers (and the same dice, which are copied too).
         `agents` and `dice` replace the match's; without `record`, it keeps no log."""
         if self.pending is not None and callable(self.pending._scores):
@@ -386,10 +386,10 @@ class Runner:
             self.pending.scores  # noqa: B018 - computes and keeps them
             self.m.budget = budget
         memo: dict[int, Any] = {}
-        new = Runner.__new__(Runner)
+        new = Trampoline.__new__(Trampoline)
         new.__dict__.update(self.__dict__)
         new.m = copy_state(self.m, memo, dice, record)
-        new.m.runner = new
+        new.m.trampoline = new
         if agents is not None:
             new.m.agents = agents
         new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
@@ -456,19 +456,19 @@ def copy_dice(dice: Any) -> Any:
     return new
 
 
-def resumable_runner(m: MatchState) -> Runner | None:
-    """A runner that asks `m`'s agents at every decision, or None if its rules cannot pause."""
+def resumable_trampoline(m: MatchState) -> Trampoline | None:
+    """A trampoline that asks `m`'s agents at every decision, or None if its rules cannot pause."""
     try:
-        return Runner(m, forms_of(m.ed), pause=False)
+        return Trampoline(m, forms_of(m.ed), pause=False)
     except Unresumable:
         return None
 
 
-def start(m: MatchState, pause: bool = True) -> Runner:
-    """A runner for `m` from the kick-off, run up to its first pause (or the end)."""
-    r = Runner(m, forms_of(m.ed), pause)
+def start(m: MatchState, pause: bool = True) -> Trampoline:
+    """A trampoline for `m` from the kick-off, run up to its first pause (or the end)."""
+    r = Trampoline(m, forms_of(m.ed), pause)
     r.run()
     return r
 
 
-__all__ = ["Frame", "Forms", "Runner", "RuleFault", "copy_state", "forms_of", "resumable_runner", "start"]
+__all__ = ["Frame", "Forms", "Trampoline", "RuleFault", "copy_state", "forms_of", "resumable_trampoline", "start"]

@@ -69,7 +69,7 @@ class MatchState:
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
-        self.runner: Any = None  # the frames' trampoline when the match runs in the resumable form
+        self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
@@ -266,12 +266,12 @@ class MatchState:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
         if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
-            from .frames import resumable_runner  # an agent that searches ahead continues copies of the pauses
+            from .frames import resumable_trampoline  # an agent that searches ahead continues copies of the pauses
 
-            runner = resumable_runner(self)
-            if runner is not None:
-                runner.run()
-                return runner.result
+            trampoline = resumable_trampoline(self)
+            if trampoline is not None:
+                trampoline.run()
+                return trampoline.result
         try:
             return self.ed.procs[name](self, list(args or []))
         except Exception as e:
