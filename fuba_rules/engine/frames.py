@@ -28,7 +28,7 @@ from ..lang.compiler import _apply as apply_row
 from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
 from ..lang.core import render
 from ..lang.resumable import Req, Resumable, RCode, Unresumable
-from ..lang.runtime import MAX_DEPTH, LeaveScope, RuleFault
+from ..lang.runtime import MAX_DEPTH, LeaveScope
 from .decisions import Decision
 from .match import MatchState, as_rule_fault
 
@@ -471,4 +471,4 @@ def start(m: MatchState, pause: bool = True) -> Trampoline:
     return r
 
 
-__all__ = ["Frame", "Forms", "Trampoline", "RuleFault", "copy_state", "forms_of", "resumable_trampoline", "start"]
+__all__ = ["Frame", "Forms", "Trampoline", "copy_state", "forms_of", "resumable_trampoline", "start"]
