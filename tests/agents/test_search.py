@@ -1,7 +1,7 @@
 """The search agent: plays the match on from its decisions, with new dice, and answers legally.
 
-Playouts replay the match from the kick-off until paused matches can be copied cheaply,
-so these tests use a match of three minutes a half and a budget of a few playouts.
+Each playout plays the rest of the match from a copy of the pause, so these tests use a
+match of three minutes a half and a budget of a few playouts.
 """
 
 from __future__ import annotations
