@@ -72,6 +72,8 @@ def forms_of(edition: Any) -> Forms:
             forms = Forms(edition)
         except Unresumable as e:
             forms = e
+        except (SyntaxError, RecursionError) as e:  # rule text nested beyond what Python compiles twice
+            forms = Unresumable(f"the resumable form does not compile: {e}")
         cache[_FORMS_KEY] = forms
     if isinstance(forms, Unresumable):
         raise forms

@@ -133,7 +133,7 @@ class Resumable:
         self.pieces: set[Any] = set()
         self.triggers: set[str] = set()
         self.rows = False
-        self._memo: dict[int, bool] = {}
+        self._memo: dict[int, tuple[Any, bool]] = {}
         self._closure()
         self.codes: dict[str, RCode] = {}
         self.code_names: dict[str, str] = {}
@@ -141,18 +141,26 @@ class Resumable:
 
     # ---- which rules can pause
     def _closure(self) -> None:
+        """The least fixpoint: a rule pauses if it decides, or calls, fires or applies
+        something that pauses. Each body is walked once; the fixpoint runs on its facts."""
+        procs = {name: _facts(body) for name, body in self.comp.bodies.items()}
+        pieces = {fn: _facts(body) for fn, (body, _, _) in self.comp.piece_bodies.items()}
         rows = [r.run for t in self.comp.tables.values() for r in t.exact.values() if getattr(r, "run", None) is not None]
         pay = [self.match_cfg.get("pay"), self.match_cfg.get("can_pay")]
+
+        def pauses(f: tuple[bool, set[str], set[str], bool]) -> bool:
+            decides, calls, fires, applies = f
+            return decides or not calls.isdisjoint(self.procs) or not fires.isdisjoint(self.triggers) or (applies and self.rows)
+
         changed = True
         while changed:
             changed = False
-            self._memo = {}
-            for name, body in self.comp.bodies.items():
-                if name not in self.procs and self.suspends(body):
+            for name, f in procs.items():
+                if name not in self.procs and pauses(f):
                     self.procs.add(name)
                     changed = True
-            for fn, (body, _, _) in self.comp.piece_bodies.items():
-                if fn not in self.pieces and self.suspends(body):
+            for fn, f in pieces.items():
+                if fn not in self.pieces and pauses(f):
                     self.pieces.add(fn)
                     changed = True
             if not self.rows and any(r in self.pieces for r in rows):
@@ -162,15 +170,13 @@ class Resumable:
                 if trig not in self.triggers and any(h.optional or h.do in self.pieces or (h.cost and pays) for h in hooks):
                     self.triggers.add(trig)
                     changed = True
-        self._memo = {}
 
     def suspends(self, x: Any) -> bool:
         """Can running `x` (a node or a list of statements) reach a decision?"""
-        key = id(x)
-        hit = self._memo.get(key)
-        if hit is None:
-            hit = self._memo[key] = any(self._pauses(y) for y in n.walk(x))
-        return hit
+        hit = self._memo.get(id(x))
+        if hit is None or hit[0] is not x:
+            hit = self._memo[id(x)] = (x, any(self._pauses(y) for y in n.walk(x)))  # x kept: its id stays its own
+        return hit[1]
 
     def _pauses(self, y: n.Node) -> bool:
         if isinstance(y, n.Call):
@@ -508,6 +514,24 @@ class Resumable:
         kwargs = dict(e.kwargs)
         kwargs.update(zip(keys, vals[len(e.args) :]))
         return attrs.evolve(e, args=vals[: len(e.args)], kwargs=kwargs)
+
+
+def _facts(body: Any) -> tuple[bool, set[str], set[str], bool]:
+    """What a rule does that may pause: decides itself, calls procedures, fires triggers, applies rows."""
+    decides, calls, fires, applies = False, set(), set(), False
+    for y in n.walk(body):
+        if isinstance(y, n.Call):
+            if y.kind == "procedure":
+                calls.add(y.name)
+            elif y.kind == "special" and y.name in DECIDING:
+                decides = True
+        elif isinstance(y, n.Choose):
+            decides = True
+        elif isinstance(y, n.Trigger):
+            fires.add(y.name)
+        elif isinstance(y, n.Apply):
+            applies = True
+    return decides, calls, fires, applies
 
 
 def _scratch(node: n.Node) -> Source:
