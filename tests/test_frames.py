@@ -294,3 +294,13 @@ def test_scripted_agents_see_the_same_decisions_in_both_forms() -> None:
             m.run()
         asked.append([(d.label, d.options, d.scores) for d in agent.asked])
     assert asked[0] == asked[1] == [("area", ("centre", "home_front"), (1, 0))]
+
+
+def test_the_copy_bench_prints_a_copy_against_a_whole_match() -> None:
+    """bench/bench_copy.py runs (on a tiny count); its figures are for people, never asserted."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[1] / "bench" / "bench_copy.py"
+    out = subprocess.run([sys.executable, str(bench), "-n", "1", "--copies", "2", "--only", "world-cup-2015"], capture_output=True, text=True, check=True, timeout=600).stdout
+    assert "world-cup-2015 basic" in out and "copy/match" in out and "driver/fast" in out
