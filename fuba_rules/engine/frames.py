@@ -241,6 +241,8 @@ class Trampoline:
         self.run()
 
     def run(self) -> None:
+        """Run the top frame; serve its request (push a frame, ask, or stop at a decision)
+        or hand its result to the frame below; until the match ends or pauses."""
         stack, m = self.stack, self.m
         while stack:
             fr = stack[-1]
