@@ -197,8 +197,9 @@ class Resumable:
         for name, code in self.codes.items():
             params = tuple(local(p) for p in code.params)
             self._write(code, self.comp.bodies[name], params, code.where or Pos("<rule>", 1, 1))
-        for i, fn in enumerate(self.pieces):
-            body, names, pos = self.comp.piece_bodies[fn]
+        for fn, (body, names, pos) in self.comp.piece_bodies.items():  # in the order they were compiled
+            if fn not in self.pieces:
+                continue
             code = RCode(f"piece {pos}", _unset, {}, {}, fn, names)
             self._write(code, body, tuple(local(p) for p in names), pos)
             self.piece_codes[fn] = code
