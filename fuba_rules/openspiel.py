@@ -5,10 +5,14 @@
 
 Two players (0 home, 1 away); every die and every random pick of the rules is a chance
 node with its exact probabilities; a player's legal actions are the option indexes of
-the pending decision; the returns are 1, 0 or -1 from the final score. A state is the
-list of actions so far (seed-free): to find the next node the match is replayed from
-the kick-off with those outcomes and answers, and stops where the list ends (a roll
-that has no outcome yet is a chance node, an unanswered decision a player node).
+the pending decision; the returns are 1, 0 or -1 from the final score. A state is
+seed-free: the match paused at its last decision (in the rules' resumable form, see
+`engine/frames.py`), the answer given there, and the dice outcomes since. To find the
+next node, a copy of that paused match is answered and played on with those outcomes,
+and stops where they end (a roll that has no outcome yet is a chance node, the next
+decision a player node). The paused match is never run itself, so a clone of a state
+shares it. For an edition whose rules cannot pause, the match is replayed from the
+kick-off with every action so far instead.
 
 Parameters: `edition` (an id or path), `rules` (advanced rules, comma separated),
 `mods` (mod files, comma separated), `max_clock` (stop when the edition's clock, e.g.
@@ -141,36 +145,86 @@ class FubaGame(pyspiel.Game):
         return _Observer()
 
 
+class _Paused:
+    """A match paused at a decision, shared by a state and its clones: only ever copied."""
+
+    __slots__ = ("trampoline",)
+
+    def __init__(self, trampoline: Any):
+        self.trampoline = trampoline
+
+    def __deepcopy__(self, memo: dict) -> _Paused:
+        return self
+
+
 class FubaState(pyspiel.State):
-    """The actions so far; the node they lead to is found by replaying them."""
+    """The match paused at its last decision, the answer given there and the outcomes
+    since (see the module docstring); `_history` keeps every action, for the observer."""
 
     def __init__(self, game: FubaGame):
         super().__init__(game)
         self._key = game.key
         self._history: list[tuple[bool, int]] = []  # (is chance, action)
+        self._paused: _Paused | None = None  # None: the kick-off
+        self._answer: int | None = None
+        self._tail: list[int] = []  # chance outcomes since the last decision
         self._advance()
 
-    # ---- the replay
-    def _advance(self) -> None:
+    # ---- finding the node
+    def _run(self, g: _Setup, played: list) -> None:
+        """Play on from the last pause to the next node (the match played goes in `played`;
+        a state keeps no match, so that a clone stays light)."""
+        from .engine.frames import Trampoline, forms_of
         from .engine.match import MatchState
+        from .lang.resumable import Unresumable
 
+        dice = _ChanceDice(list(self._tail))
+        if self._paused is not None:
+            t = self._paused.trampoline.copy({}, dice, record=False)
+            played.append(t.m)
+            try:
+                t.answer(self._answer)
+            finally:
+                self._take(t)
+            return
+        try:
+            forms = forms_of(g.edition)
+        except Unresumable:  # replay every action from the kick-off
+            outcomes = [a for chance, a in self._history if chance]
+            agent = _Script([a for chance, a in self._history if not chance])
+            m = MatchState(g.edition, _ChanceDice(outcomes), {t: agent for t in TEAMS}, g.rules_on, record=False)
+            played.append(m)
+            m.run()
+            return
+        t = Trampoline(MatchState(g.edition, dice, {}, g.rules_on, record=False), forms, pause=True)
+        played.append(t.m)
+        try:
+            t.run()
+        finally:
+            self._take(t)
+
+    def _take(self, t: Any) -> None:
+        """Keep the trampoline as the new pause if it stopped at a decision."""
+        if t.pending is not None:
+            self._paused, self._answer, self._tail = _Paused(t), None, []
+            self._decision = t.pending
+
+    def _advance(self) -> None:
         g = _setup(self._key)
-        outcomes = [a for chance, a in self._history if chance]
-        answers = [a for chance, a in self._history if not chance]
-        agent = _Script(answers)
-        m = MatchState(g.edition, _ChanceDice(outcomes), {t: agent for t in TEAMS}, g.rules_on, record=False)
         self._chance: int | None = None
         self._decision: Decision | None = None
+        played: list = []
         try:
-            m.run()
+            self._run(g, played)
         except NeedChance as c:
             self._chance = c.size
             if c.size > g.max_actions:
                 raise ValueError(f"a roll of {c.size} outcomes; raise the game parameter max_actions") from None
-        except NeedDecision as d:
+        except NeedDecision as d:  # the replay, without a resumable form
             self._decision = d.decision
-            if len(d.decision.options) > g.max_actions:
-                raise ValueError(f"'{d.decision.label}' has {len(d.decision.options)} options; raise the game parameter max_actions") from None
+        m = played[0]
+        if self._decision is not None and len(self._decision.options) > g.max_actions:
+            raise ValueError(f"'{self._decision.label}' has {len(self._decision.options)} options; raise the game parameter max_actions") from None
         clock = g.edition.match.get("clock")
         minute = m.S.get(clock) if clock else None
         if g.max_clock and isinstance(minute, int) and minute > g.max_clock:
@@ -195,7 +249,12 @@ class FubaState(pyspiel.State):
         return [(a, 1.0 / n) for a in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        self._history.append((self._chance is not None, int(action)))
+        chance = self._chance is not None
+        self._history.append((chance, int(action)))
+        if chance:
+            self._tail.append(int(action))
+        else:
+            self._answer, self._tail = int(action), []
         self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -1,9 +1,15 @@
-"""What happened so far in a match, so that a search can continue it with other dice.
+"""A paused match that a search can play on, many times, with other dice.
 
-A paused match cannot be resumed from a snapshot of its state (the rules pause deep in
-their own procedures), so a continuation replays the match from the kick-off: the same
-dice outcomes and the same answers, and from the pause on, new dice and new agents.
-`History` records both as the match is played; `Continuation` replays them.
+A match played by an agent that searches ahead runs in the rules' resumable form
+(`engine/frames.py`): at the agent's decision, `Continuation.of` copies the paused
+frames and state once, and each `play` copies that snapshot again and plays on with
+new dice and the given policy, the fast form serving every call made after the pause.
+A copy costs a fraction of a percent of a match.
+
+When an edition's rules cannot pause (see `lang.resumable.Unresumable`), the match
+runs in the fast form and a continuation replays it from the kick-off instead: the same
+dice outcomes and answers, then new dice and agents. `History` records both as the
+match is played (`recorded`); `ReplayDice` and `ReplayAgent` replay them.
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ class RecordingAgent:
     def __init__(self, inner: Any, history: History):
         self.inner, self.history = inner, history
         self.name = inner.name
+        self.needs_history = getattr(inner, "needs_history", False)  # the match runs resumable for it
 
     def choose(self, decision: Decision, match: Any) -> int:
         pick = self.inner.choose(decision, match)
@@ -121,11 +128,11 @@ class ReplayAgent:
 
 @attrs.frozen
 class Continuation:
-    """A paused match (edition, rules, skills, history) that can be played on to the end.
+    """A paused match that can be played on to the end: a copy of its frames (`snapshot`),
+    or else its edition, rules, skills and history to replay.
 
-    Each `play` replays the history and goes on with new dice drawn from `dice_seed`, so
-    a search never sees the dice the real match will roll. Today this replays from the
-    kick-off; when paused matches can be copied cheaply this is the one place to change.
+    Each `play` goes on from the pause with new dice drawn from `dice_seed`, so a search
+    never sees the dice the real match will roll.
     """
 
     edition: Any
@@ -133,15 +140,27 @@ class Continuation:
     skills: dict[str, list[str]] | None
     history: History
     carry: dict[str, Any] | None = None
+    snapshot: Any = None  # a paused `engine.frames.Trampoline`, never run itself
 
     @classmethod
     def of(cls, match: Any) -> Continuation:
+        trampoline = getattr(match, "trampoline", None)
+        if trampoline is not None and trampoline.pending is not None:
+            snapshot = trampoline.copy({}, SeededDice(0), record=False)  # dice and agents come with each play
+            return cls(match.ed, match.rules_on, None, History(), None, snapshot)
         h = history_of(match)
         return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
 
     def play(self, policy: Callable[[Decision, Any], int], dice_seed: int) -> Any:
         """Play the match on to the end: `policy` answers every decision after the pause."""
         from ..engine.match import MatchState
+
+        if self.snapshot is not None:
+            agent = ReplayAgent([], policy)
+            r = self.snapshot.copy({t: agent for t in TEAMS}, SeededDice(dice_seed))
+            r.pause, r.fast = False, True  # nobody copies a playout: new calls run the fast form
+            r.answer(r.m.ask(r.pending))
+            return r.m
 
         dice = ReplayDice(self.history.dice, SeededDice(dice_seed))
         agent = ReplayAgent(self.history.answers, policy)

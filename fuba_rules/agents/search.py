@@ -66,7 +66,7 @@ class Budget:
 class SearchAgent:
     """Chooses by playing the match on from the pause (see the module docstring)."""
 
-    needs_history = True  # the match records its dice and answers for `Continuation`
+    needs_history = True  # the match runs in the resumable form (and records its history) for `Continuation`
     DEFAULT = Budget(playouts=50)
 
     def __init__(self, seed: int = 0, budget: Budget | None = None, depth: int = 3):

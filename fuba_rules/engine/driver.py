@@ -1,8 +1,12 @@
 """A match driven one decision at a time, for people, tests and search.
 
-The state of a paused match is its seed and the answers given so far: the driver
-replays them to reach the pending decision. Copying a mid-turn match is copying a list
-(see docs/architecture.md).
+The match runs in the rules' resumable form (`engine/frames.py`): at a decision with
+more than one option it stops, its procedures paused on an explicit frame stack, and
+`choose(i)` resumes it where it stopped. `copy()` copies that stack, the match's state
+and the dice generator, so a copy costs a small fraction of a match and continues
+exactly as the original would, given the same answers. An edition whose rules the
+resumable form cannot lower (see `lang.resumable.Unresumable`) is driven the old way:
+the answers so far are replayed from the kick-off.
 """
 
 from __future__ import annotations
@@ -12,7 +16,9 @@ from typing import Any
 
 from ..board import TEAMS
 from ..dice import SeededDice
+from ..lang.resumable import Unresumable
 from .decisions import Decision, IllegalChoice, NeedDecision
+from .frames import Trampoline, start
 from .match import MatchState
 
 
@@ -45,14 +51,24 @@ class Match:
         self.seed = seed
         self.rules_on = frozenset(rules_on)
         self.skills = skills
-        self.answers = list(answers)
+        self.answers: list[int] = []
         self.decision: Decision | None = None
         self.state: MatchState
-        self._advance()
+        self._trampoline: Trampoline | None = None
+        try:
+            self._trampoline = start(self._fresh(_Replay(())))
+            self.state, self.decision = self._trampoline.m, self._trampoline.pending
+        except Unresumable:
+            self._replay()
+        for a in answers:
+            self.choose(a)
 
-    def _advance(self) -> None:
-        replay = _Replay(self.answers)
-        self.state = MatchState(self.edition, SeededDice(self.seed), {t: replay for t in TEAMS}, self.rules_on, self.skills)
+    def _fresh(self, agent: Any) -> MatchState:
+        return MatchState(self.edition, SeededDice(self.seed), {t: agent for t in TEAMS}, self.rules_on, self.skills)
+
+    def _replay(self) -> None:
+        """Without a resumable form: play the answers again from the kick-off."""
+        self.state = self._fresh(_Replay(self.answers))
         try:
             self.state.run()
             self.decision = None
@@ -73,10 +89,23 @@ class Match:
         if not 0 <= i < len(self.decision.options):
             raise IllegalChoice(f"option {i} does not exist; choose 0..{len(self.decision.options) - 1}")
         self.answers.append(i)
-        self._advance()
+        if self._trampoline is None:
+            self._replay()
+            return
+        self._trampoline.answer(i)
+        self.decision = self._trampoline.pending
 
     def copy(self) -> Match:
-        return Match(self.edition, self.seed, self.rules_on, self.skills, self.answers)
+        """The same match at the same decision, independent of this one."""
+        new = Match.__new__(Match)
+        new.__dict__.update(self.__dict__)
+        new.answers = list(self.answers)
+        if self._trampoline is None:
+            new._replay()
+        else:
+            new._trampoline = self._trampoline.copy()
+            new.state = new._trampoline.m
+        return new
 
     @property
     def events(self) -> list[dict]:

@@ -70,6 +70,7 @@ class MatchState:
         self.tally: Counter[str] = Counter()
         self.decisions = 0
         self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks whose rule is on (see fire)
+        self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
@@ -123,6 +124,11 @@ class MatchState:
 
     # ---- decisions
     def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any:
+        decision = self.offer(team, label, options, scores, optional)
+        return self.answer(decision, 0 if len(decision.options) == 1 else self.ask(decision))
+
+    def offer(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Decision:
+        """The decision the rules put to `team` (`decide` asks it at once; the step driver waits)."""
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
         opts = tuple(options) + ((None,) if optional else ())
@@ -131,16 +137,21 @@ class MatchState:
                 scores = _declining_scores_nothing(scores)
         elif scores is not None:
             scores = tuple(scores) + ((0,) if optional else ())
-        decision = Decision(team, label, opts, scores, self.ref)
-        if len(opts) == 1:
-            pick = 0
-        else:
-            pick = self.agents[team].choose(decision, self)
-            if not isinstance(pick, int) or not 0 <= pick < len(opts):
-                raise IllegalChoice(f"agent {self.agents[team].name!r} picked {pick!r} for '{label}' with {len(opts)} options")
+        return Decision(team, label, opts, scores, self.ref)
+
+    def ask(self, decision: Decision) -> int:
+        """The deciding team's agent's answer, checked."""
+        agent = self.agents[decision.team]
+        pick = agent.choose(decision, self)
+        if not isinstance(pick, int) or not 0 <= pick < len(decision.options):
+            raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{decision.label}' with {len(decision.options)} options")
+        return pick
+
+    def answer(self, decision: Decision, pick: int) -> Any:
+        """Record the answer `pick` in the log; the chosen option."""
         self.decisions += 1
-        choice = opts[pick]
-        self.emit("choice", {"team": team, "label": label, "choice": choice, "options": len(opts)})
+        choice = decision.options[pick]
+        self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
         return choice
 
     # ---- hooks and skills
@@ -281,20 +292,38 @@ class MatchState:
     def run(self, entry: str | None = None, args: list | None = None) -> Any:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
+        if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
+            from .frames import resumable_trampoline  # an agent that searches ahead continues copies of the pauses
+
+            trampoline = resumable_trampoline(self)
+            if trampoline is not None:
+                trampoline.run()
+                return trampoline.result
         try:
             return self.ed.procs[name](self, list(args or []))
-        except RuleFault as e:
-            if e.pos is None:
-                e.pos = fault_pos(e.__traceback__)
-            raise
-        except (IllegalChoice, NeedDecision, DiceExhausted):
-            raise
-        except LeaveScope as e:
-            raise RuleFault(fault_pos(e.__traceback__), f"leave {e.name} ran outside any 'scope {e.name}'") from None
-        except RecursionError as e:
-            raise RuleFault(fault_pos(e.__traceback__), "rules nest too deeply") from None
-        except Exception as e:  # a rule did something impossible: point at the rule
-            raise RuleFault(fault_pos(e.__traceback__), _describe(e)) from None
+        except Exception as e:
+            fault = as_rule_fault(e)
+            if fault is None:
+                raise
+            raise fault from None
+
+
+def as_rule_fault(e: Exception, where: Pos | None = None) -> RuleFault | None:
+    """What a run reports for `e`: a positioned rule fault, or None to raise `e` as it is.
+
+    The position is the innermost generated rule line of the traceback, else `where`."""
+    if isinstance(e, RuleFault):
+        if e.pos is None:
+            e.pos = fault_pos(e.__traceback__) or where
+        return None
+    if isinstance(e, (IllegalChoice, NeedDecision, DiceExhausted)):
+        return None
+    pos = fault_pos(e.__traceback__) or where
+    if isinstance(e, LeaveScope):
+        return RuleFault(pos, f"leave {e.name} ran outside any 'scope {e.name}'")
+    if isinstance(e, RecursionError):
+        return RuleFault(pos, "rules nest too deeply")
+    return RuleFault(pos, _describe(e))  # a rule did something impossible: point at the rule
 
 
 # Events that change nothing a pure rule can read (state writes bump the version

@@ -310,6 +310,8 @@ class Compiler:
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
+        self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
+        self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
         self.G: dict[str, Any] = {
@@ -454,6 +456,8 @@ class Compiler:
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
+        if kind == "procedure":
+            self.bodies[name] = body
         c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
@@ -520,7 +524,9 @@ class Compiler:
         src = function_source(self.gen, fname, tuple(names), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
         fn = self._exec(src, fname)
         self.sources.setdefault(f"{what}@{pos}", src.text())
-        if not is_block:
+        if is_block:
+            self.piece_bodies[fn] = (body, tuple(names), pos)
+        else:
             self._nodes[fn] = body
         return fn
 

@@ -1,6 +1,6 @@
 """python_fuba: FUBA through OpenSpiel's Python game API, dice as chance nodes.
 
-A state replays its actions from the kick-off, so the tests stop matches early with the
+A state continues from its last decision, and the tests stop matches early with the
 `max_clock` parameter or play the three-minute halves of a test mod.
 """
 
@@ -53,3 +53,52 @@ def test_mcts_bot_plays_a_match_to_the_end():
 def test_an_unknown_rule_is_named():
     with pytest.raises(Exception, match="unknown rule"):
         pyspiel.load_game("python_fuba", {"edition": "2024-draft", "rules": "A99"})
+
+
+def _replayed(state) -> tuple:
+    """The node the state's actions lead to, found the slow way: every action replayed
+    from the kick-off by the fast form."""
+    from fuba_rules.board import TEAMS
+    from fuba_rules.engine.decisions import NeedDecision
+    from fuba_rules.engine.match import MatchState
+    from fuba_rules.openspiel import NeedChance, _ChanceDice, _Script, _setup
+
+    g = _setup(state._key)
+    agent = _Script([a for chance, a in state._history if not chance])
+    m = MatchState(g.edition, _ChanceDice([a for chance, a in state._history if chance]), {t: agent for t in TEAMS}, g.rules_on, record=False)
+    try:
+        m.run()
+    except NeedChance as c:
+        return ("chance", c.size)
+    except NeedDecision as d:
+        return (d.decision.team, d.decision.label, d.decision.options)
+    return ("over",)
+
+
+def _node(state) -> tuple:
+    if state.is_chance_node():
+        return ("chance", len(state.chance_outcomes()))
+    if state.is_terminal():
+        return ("over",)
+    d = state._decision
+    return (d.team, d.label, d.options)
+
+
+def test_a_state_continues_from_its_last_pause_to_the_node_a_replay_finds():
+    """States copy the match paused at their last decision instead of replaying it; the
+    nodes are the replay's, and a clone goes its own way without moving the original."""
+    import random
+
+    game = pyspiel.load_game("python_fuba", {"edition": "2.0", "mods": str(short_mod("2.0"))})
+    state, rng = game.new_initial_state(), random.Random(4)
+    for step in range(400):
+        if state.is_terminal():
+            break
+        assert _node(state) == _replayed(state)
+        if step % 25 == 0:
+            before, clone = _node(state), state.clone()
+            clone.apply_action((clone.chance_outcomes() and clone.chance_outcomes()[-1][0]) if clone.is_chance_node() else clone.legal_actions()[-1])
+            assert _node(state) == before and _node(clone) == _replayed(clone)
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(rng.choice(actions))
+    assert step > 50

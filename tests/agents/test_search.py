@@ -1,7 +1,7 @@
 """The search agent: plays the match on from its decisions, with new dice, and answers legally.
 
-Playouts replay the match from the kick-off until paused matches can be copied cheaply,
-so these tests use a match of three minutes a half and a budget of a few playouts.
+Each playout plays the rest of the match from a copy of the pause, so these tests use a
+match of three minutes a half and a budget of a few playouts.
 """
 
 from __future__ import annotations
@@ -55,3 +55,39 @@ def test_a_time_budget_still_tries_every_option_once(short2024):
     search = SearchAgent(2, Budget(seconds=0.001))
     _, decision, _ = first_answer(short2024, search, 6)
     assert search.playouts >= len(decision.options)
+
+
+def test_a_playout_continues_a_copy_of_the_pause_and_plays_what_a_replay_plays(short2024):
+    """At a searching agent's decision the match is copied, not replayed from the kick-off;
+    with the same dice seed and policy a playout ends exactly as a replay of the recorded
+    history would."""
+    from fuba_rules.agents.coach import CoachAgent
+    from fuba_rules.agents.history import Continuation, History, history_of
+
+    class _Compare:
+        name, needs_history = "compare", True
+
+        def __init__(self):
+            self.seen = 0
+            self.same: list[bool] = []
+
+        def choose(self, decision, match):
+            self.seen += 1
+            if self.seen in (3, 12):
+                copy = Continuation.of(match)
+                h = history_of(match)
+                replay = Continuation(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
+                assert copy.snapshot is not None and replay.snapshot is None
+                for seed in range(3):
+                    a, b = CoachAgent(seed), CoachAgent(seed)
+                    x = copy.play(lambda d, m: a.choose(d, m), seed)
+                    y = replay.play(lambda d, m: b.choose(d, m), seed)
+                    self.same.append(x.S == y.S and dict(x.tally) == dict(y.tally))
+            if self.seen == 12:
+                raise _Stop
+            return 0
+
+    probe = _Compare()
+    with pytest.raises(_Stop):
+        new_match(short2024, 2, (probe, "coach")).run()
+    assert probe.same == [True] * 6

@@ -1,0 +1,478 @@
+"""Run a match on an explicit frame stack, so that it can pause at a decision and be copied.
+
+The rules' resumable form (`lang/resumable.py`) returns a request (`Req`) where the
+fast form would call: a procedure, a trigger's hooks, a table row, a decision. The
+`Trampoline` below is the trampoline that serves them: it pushes a frame, or asks an
+agent, or stops with the decision pending (the step driver), and resumes the frame
+with the answer. The kernel's own deciding code (`MatchState.fire` and `_run_hook`)
+has a resumable counterpart here, written by hand as a small state machine.
+
+Epilogues (call depth, the rulebook chapter `ref`) run as the fast form's `finally`
+did: when a frame returns and when a fault or a `leave` unwinds through it. A
+`leave` stops at the first frame whose static scope table covers its pc.
+
+A copy (`Trampoline.copy`) copies the frames (pc and locals), the match's mutable state
+and the dice generator's state with one memo, so objects shared between locals and
+state stay shared. With `fast = True`, a trampoline serves new calls with the fast form:
+a playout from a copy that nobody will copy again then costs what a match costs.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from ..lang.compiler import _apply as apply_row
+from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
+from ..lang.core import render
+from ..lang.resumable import Req, Resumable, RCode, Unresumable
+from ..lang.runtime import MAX_DEPTH, LeaveScope
+from .decisions import Decision
+from .match import MatchState, as_rule_fault
+
+_NOREF = object()
+
+
+class Frame:
+    """One running procedure, piece or kernel step: where it is and its locals."""
+
+    __slots__ = ("code", "pc", "L", "ret", "depth", "old_ref")
+
+    def __init__(self, code: Any, L: dict, depth: bool = False, old_ref: Any = _NOREF, pc: int = 0, ret: Any = None):
+        self.code, self.L, self.depth, self.old_ref, self.pc, self.ret = code, L, depth, old_ref, pc, ret
+
+
+class Forms:
+    """An edition's resumable forms, built once on first use and kept with the edition."""
+
+    def __init__(self, edition: Any):
+        comp = edition.compiler
+        if comp is None or not hasattr(comp, "bodies"):
+            raise Unresumable("the edition was not compiled from rule text")
+        G = comp.G
+        G.update(_Req=Req, _save=_save, _locals=locals, _choose_req=_choose_req, _apply_req=_apply_req, _advice=_advice, _len=len)
+        self.r = Resumable(comp, edition.hooks_at, edition.match)
+        self.r.build()
+        self.procs: dict[str, RCode] = self.r.codes
+        self.pieces: dict[Any, RCode] = self.r.piece_codes
+        self.triggers = self.r.triggers
+
+
+_FORMS_KEY = ("resumable forms",)
+
+
+def forms_of(edition: Any) -> Forms:
+    """The edition's resumable forms (raises `Unresumable` if its rules cannot pause)."""
+    cache = edition.answers  # the edition's own cache (board answers), shared by its matches
+    forms = cache.get(_FORMS_KEY)
+    if forms is None:
+        try:
+            forms = Forms(edition)
+        except Unresumable as e:
+            forms = e
+        except (SyntaxError, RecursionError) as e:  # rule text nested beyond what Python compiles twice
+            forms = Unresumable(f"the resumable form does not compile: {e}")
+        cache[_FORMS_KEY] = forms
+    if isinstance(forms, Unresumable):
+        raise forms
+    return forms
+
+
+# ---- helpers the resumable form calls (in the compiled rules' globals) ------------------
+_HOST = frozenset(("m", "f", "L", "pc"))
+
+
+def _save(loc: dict) -> dict:
+    """A function's locals, without the host names."""
+    return {k: v for k, v in loc.items() if k not in _HOST}
+
+
+def _choose_req(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: bool, pos: Any) -> Req:
+    """`choose(...)` as a request: the fast form's checks here, at the rule's line."""
+    r = _choose(_Asker, opts, team, label, prefer, optional, pos)
+    return r if type(r) is Req else Req("v", r)  # an optional choice among nothing: None at once
+
+
+class _Asker:
+    """Stands in for the match in `_choose`: its decision becomes a request."""
+
+    @staticmethod
+    def decide(team: Any, label: Any, opts: Any, scores: Any, optional: bool) -> Req:
+        return Req("d", (team, label, opts, scores, optional))
+
+
+def _apply_req(row: Any) -> Req:
+    if not isinstance(row, Row) or row.run is None:
+        raise TypeError(f"apply needs a table row with a do:, got {render(row)}")
+    return Req("a", row)
+
+
+# ---- the kernel's deciding code, resumable ------------------------------------------------
+def _k_root(m: MatchState, f: Frame) -> Any:
+    """The bottom frame: calls the entry procedure and hands back its result."""
+    if f.pc == 0:
+        f.pc = 1
+        return Req("r", f.L["entry"], f.L["args"])
+    return f.ret
+
+
+def _k_fire(m: MatchState, f: Frame) -> Any:
+    """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
+    L = f.L
+    if f.pc == 0:
+        L["i"] = 0
+        f.pc = 1
+    while True:
+        if f.pc == 2:
+            j = L["j"]
+            if j < len(L["owners"]):
+                L["j"] = j + 1
+                return Req("h", L["hook"], L["params"], L["owners"][j])
+            f.pc = 1
+        hooks = m.ed.hooks_at.get(L["trigger"], ())
+        i = L["i"]
+        if i >= len(hooks):
+            return None
+        hook = hooks[i]
+        L["i"] = i + 1
+        if hook.rule and hook.rule not in m.rules_on:
+            continue
+        L["hook"] = hook
+        L["owners"] = [t for t in m._team_order() if hook.name in m.skills[t]] if hook.skill else [None]
+        L["j"] = 0
+        f.pc = 2
+
+
+def _k_hook(m: MatchState, f: Frame) -> Any:
+    """`MatchState._run_hook`: condition, cost, "use X?", payment, the hook's do."""
+    L = f.L
+    hook = L["hook"]
+    pc = f.pc
+    if pc == 0:
+        owner = L["owner"]
+        H = L["H"] = dict(L["params"])
+        if owner is not None:
+            H["owner"] = owner
+        if hook.when is not None and not hook.when(m, H):
+            return None
+        team = L["team"] = owner if owner is not None else (hook.team(m, H) if hook.team is not None else None)
+        cost = L["cost"] = hook.cost(m, H) if callable(hook.cost) else (hook.cost or 0)
+        f.pc = pc = 2
+        if cost:
+            can_pay = m.ed.match.get("can_pay")
+            if team is None:
+                return None
+            if can_pay:
+                f.pc = 1
+                return Req("r", can_pay, [team, cost])
+    if pc == 1:
+        if not f.ret:
+            return None
+        pc = 2
+    team, cost = L["team"], L["cost"]
+    if pc == 2:
+        once = bool(hook.info.get("once_per_match"))
+        if once and (hook.name, str(team)) in m.used_once:
+            return None
+        f.pc = pc = 3
+        if hook.optional and team is not None:
+            H = L["H"]
+            advice = (lambda: [hook.prefer(m, H)]) if hook.prefer is not None else None  # scored if asked
+            return Req("d", (team, f"use {hook.name}", ["use"], advice, True))
+        f.ret = "use"
+    if pc == 3:
+        if f.ret is None:
+            return None
+        if hook.info.get("once_per_match"):
+            m.used_once.add((hook.name, str(team)))
+        f.old_ref = m.ref
+        m.ref = hook.ref or f.old_ref
+        f.pc = 4
+        if cost and m.ed.match.get("pay"):
+            return Req("r", m.ed.match["pay"], [team, cost])
+    if f.pc == 4:
+        if not hook.quiet:
+            shown = {"text": hook.info["text"]} if hook.info.get("text") else {}  # its display name
+            m.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost, **shown})
+        if hook.skill:
+            m.tally[f"skill:{hook.name}"] += 1
+        f.pc = 5
+        return Req("x", hook.do, L["H"])
+    return None
+
+
+class _Kernel:
+    """A hand-written resumable step: no scopes, no positions of its own."""
+
+    def __init__(self, name: str, fn: Any):
+        self.name, self.fn = name, fn
+        self.scopes: dict = {}
+        self.resume_pos: dict = {}
+
+
+_ROOT, _FIRE, _HOOK = _Kernel("match", _k_root), _Kernel("fire", _k_fire), _Kernel("hook", _k_hook)
+
+
+# ---- the trampoline -----------------------------------------------------------------------
+class Trampoline:
+    """Runs a match's frames: `run()` goes on until the match ends or, with `pause`, until
+    a decision with more than one option waits in `pending` (answer it with `answer`)."""
+
+    def __init__(self, m: MatchState, forms: Forms, pause: bool = True, entry: str | None = None, args: list | None = None):
+        self.m = m
+        self.forms = forms
+        self.pause = pause
+        self.fast = False
+        self.pending: Decision | None = None
+        self.finished = False
+        self.result: Any = None
+        m.trampoline = self
+        name = entry or m.ed.match.get("entry", "match")
+        self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
+
+    # ---- answers
+    def answer(self, pick: int) -> None:
+        """Answer the pending decision with option `pick` and run on."""
+        decision, self.pending = self.pending, None
+        assert decision is not None
+        self.stack[-1].ret = self.m.answer(decision, pick)
+        self.run()
+
+    def run(self) -> None:
+        """Run the top frame; serve its request (push a frame, ask, or stop at a decision)
+        or hand its result to the frame below; until the match ends or pauses."""
+        stack, m = self.stack, self.m
+        while stack:
+            fr = stack[-1]
+            try:
+                r = fr.code.fn(m, fr)
+            except Exception as e:
+                self._unwind(e, handled_by_top=True)
+                continue
+            if type(r) is not Req:
+                stack.pop()
+                self._epilogue(fr)
+                if stack:
+                    stack[-1].ret = r
+                else:
+                    self.finished, self.result = True, r
+                continue
+            try:
+                if r.kind == "d":
+                    decision = m.offer(*r.a)
+                    if len(decision.options) == 1:
+                        fr.ret = m.answer(decision, 0)
+                    elif self.pause:
+                        self.pending = decision
+                        return
+                    else:
+                        self.pending = decision  # while the agent thinks: a search copies the pause
+                        pick = m.ask(decision)
+                        self.pending = None
+                        fr.ret = m.answer(decision, pick)
+                elif r.kind == "v":
+                    fr.ret = r.a
+                elif self.fast:
+                    fr.ret = self._now(r)
+                else:
+                    child = self._frame(r)
+                    if child is None:
+                        fr.ret = self._now(r)
+                    else:
+                        stack.append(child)
+            except Exception as e:
+                self._unwind(e, handled_by_top=False)
+
+    def _frame(self, r: Req) -> Frame | None:
+        """A frame serving `r`, its prologue run; None when the fast form serves it."""
+        m, forms = self.m, self.forms
+        k = r.kind
+        if k == "r":
+            code = forms.procs.get(r.a)
+            if code is None:
+                return None
+            r = Req("p", code, r.b)
+            k = "p"
+        if k == "p":
+            code = r.a
+            if m.depth >= MAX_DEPTH:
+                _fault_deep_proc(code.where, code.name)
+            m.budget -= 1
+            if m.budget < 0:
+                _exhausted(code.where)
+            m.depth += 1
+            fr = Frame(code, {"v_" + p: a for p, a in zip(code.params, r.b)}, True)
+            if code.ref:
+                fr.old_ref, m.ref = m.ref, code.ref
+            return fr
+        if k == "f":
+            return Frame(_FIRE, {"trigger": r.a, "params": r.b})
+        if k == "h":
+            return Frame(_HOOK, {"hook": r.a, "params": r.b, "owner": r.c})
+        if k == "a":
+            code = forms.pieces.get(r.a.run)
+            if code is None:
+                return None
+            fr = Frame(code, {})
+            fr.old_ref, m.ref = m.ref, r.a.get("ref", m.ref) or m.ref
+            return fr
+        if k == "x":
+            code = forms.pieces.get(r.a)
+            if code is None:
+                return None
+            return Frame(code, {"v_" + p: r.b[p] for p in code.params if p in r.b})
+        raise AssertionError(k)  # pragma: no cover
+
+    def _now(self, r: Req) -> Any:
+        """Serve `r` with the fast form, at once."""
+        m, k = self.m, r.kind
+        if k == "p":
+            return r.a.fast(m, r.b)
+        if k == "r":
+            return m._rule(r.a, r.b)
+        if k == "f":
+            return m.fire(r.a, r.b)
+        if k == "h":
+            return m._run_hook(r.a, r.b, r.c)
+        if k == "a":
+            return apply_row(m, r.a)
+        if k == "x":
+            return r.a(m, r.b)
+        raise AssertionError(k)  # pragma: no cover
+
+    def _epilogue(self, fr: Frame) -> None:
+        if fr.depth:
+            self.m.depth -= 1
+        if fr.old_ref is not _NOREF:
+            self.m.ref = fr.old_ref
+
+    def _where(self) -> Any:
+        """The line of the innermost paused rule: where a fault in kernel code is reported."""
+        for fr in reversed(self.stack):
+            pos = fr.code.resume_pos.get(fr.pc)
+            if pos is not None:
+                return pos
+        return None
+
+    def _unwind(self, e: Exception, handled_by_top: bool) -> None:
+        """Unwind `e` through the frames, running their epilogues; a `leave` resumes the
+        first frame whose scope covers its pc. Anything else ends the run as a fault."""
+        stack = self.stack
+        where = self._where()
+        if isinstance(e, LeaveScope):
+            if handled_by_top:
+                self._epilogue(stack.pop())
+            while stack:
+                fr = stack[-1]
+                exit_pc = fr.code.scopes.get((fr.pc, e.name))
+                if exit_pc is not None:
+                    fr.pc = exit_pc
+                    return
+                self._epilogue(stack.pop())
+        else:
+            while stack:
+                self._epilogue(stack.pop())
+        self.finished = True
+        fault = as_rule_fault(e, where)
+        if fault is None:
+            raise e
+        raise fault from None
+
+    # ---- copies
+    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True) -> Trampoline:
+        """An independent trampoline and match in the same state: it continues exactly as this
+        one would, given the same answers (and the same dice, which are copied too).
+        `agents` and `dice` replace the match's; without `record`, it keeps no log."""
+        if self.pending is not None and callable(self.pending._scores):
+            budget = self.m.budget  # advice read now, for both, without spending steps
+            self.pending.scores  # noqa: B018 - computes and keeps them
+            self.m.budget = budget
+        memo: dict[int, Any] = {}
+        new = Trampoline.__new__(Trampoline)
+        new.__dict__.update(self.__dict__)
+        new.m = copy_state(self.m, memo, dice, record)
+        new.m.trampoline = new
+        if agents is not None:
+            new.m.agents = agents
+        new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
+        return new
+
+
+def _copy(v: Any, memo: dict[int, Any]) -> Any:
+    """A copy of JSON-like data (dicts, lists, sets of plain values); anything else, a
+    table row or an edition's hook included, is shared as it is. Shared objects stay shared."""
+    t = type(v)
+    if t is dict:
+        got = memo.get(id(v))
+        if got is None:
+            got = memo[id(v)] = {}
+            for k, x in v.items():
+                tx = type(x)
+                got[k] = x if tx is int or tx is str or x is None or tx is bool else _copy(x, memo)
+        return got
+    if t is list:
+        got = memo.get(id(v))
+        if got is None:
+            got = memo[id(v)] = []
+            got.extend(x if type(x) is int or type(x) is str else _copy(x, memo) for x in v)
+        return got
+    if t is set:
+        got = memo.get(id(v))
+        if got is None:
+            got = memo[id(v)] = set(v)
+        return got
+    return v
+
+
+_STATE = ("S", "pieces", "keeper", "unplaced", "keeper_unplaced", "sent_off", "skills", "reserve", "carry_in", "carry_out")
+
+
+def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bool = True) -> MatchState:
+    """A match in the same state as `m`: its own state dicts, log and dice (a copy of
+    `m`'s, or `dice`)."""
+    new = MatchState.__new__(MatchState)
+    d = new.__dict__
+    d.update(m.__dict__)
+    for key in _STATE:
+        d[key] = _copy(d[key], memo)
+    d["used_once"] = set(m.used_once)
+    d["tally"] = Counter(m.tally)
+    d["record"] = m.record and record
+    d["events"] = list(m.events) if d["record"] else []  # events are never changed once logged
+    d["_step_dice"] = list(m._step_dice)
+    d["_step_changes"] = list(m._step_changes)
+    d["memo"] = {}
+    d["dice"] = copy_dice(m.dice) if dice is None else dice
+    return new
+
+
+def copy_dice(dice: Any) -> Any:
+    """Dice in the same state: the generator's state copied, not replayed."""
+    rng = getattr(dice, "_rng", None)
+    if not isinstance(rng, random.Random):
+        return copy.deepcopy(dice)  # scripted dice: a list and a position
+    new = type(dice).__new__(type(dice))
+    new.__dict__.update(dice.__dict__)
+    new._rng = random.Random()
+    new._rng.setstate(rng.getstate())
+    return new
+
+
+def resumable_trampoline(m: MatchState) -> Trampoline | None:
+    """A trampoline that asks `m`'s agents at every decision, or None if its rules cannot pause."""
+    try:
+        return Trampoline(m, forms_of(m.ed), pause=False)
+    except Unresumable:
+        return None
+
+
+def start(m: MatchState, pause: bool = True) -> Trampoline:
+    """A trampoline for `m` from the kick-off, run up to its first pause (or the end)."""
+    r = Trampoline(m, forms_of(m.ed), pause)
+    r.run()
+    return r
+
+
+__all__ = ["Frame", "Forms", "Trampoline", "copy_state", "forms_of", "resumable_trampoline", "start"]
