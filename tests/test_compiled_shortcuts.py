@@ -68,7 +68,7 @@ def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still
 def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)
     assert "_A_distance[" in ed.compiler.sources["far"]
-    f = fault('let x = far("centr")', FUNCS)
+    f = fault('let x = far(text("centr"))', FUNCS)  # text(): a quoted name is rejected when loaded
     assert f.message == "unknown area 'centr'"
 
 
