@@ -7,6 +7,8 @@ a fault happens; these tests pin that mapping to the YAML line and column.
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 import langkit as kit
@@ -85,3 +87,13 @@ def test_a_log_that_stores_big_lists_every_step_is_stopped() -> None:
     f = fault("repeat 10000:\n    set big = 1..9999\n    set big = []", extra)
     assert f.message.startswith("the match log grew beyond")
     assert f.pos.line in (kit.BODY_LINE + 1, kit.BODY_LINE + 2)  # one of the two writes
+
+
+def test_a_rule_name_that_is_not_a_python_name_cannot_write_attribute_access() -> None:
+    """A mod may name a procedure anything; `x.__class__()` must call that rule, not
+    reach Python's attributes through the generated source."""
+    src = "procedures:\n" + kit.procedure("x.__class__()") + kit.procedure("pass", "x") + kit.procedure("return 1", "x.__class__")
+    ed = kit.build(src)
+    dunder = [a.attr for text in ed.compiler.sources.values() for a in ast.walk(ast.parse(text)) if isinstance(a, ast.Attribute) and a.attr.startswith("__")]
+    assert dunder == []
+    assert run(src).events is not None
