@@ -1,7 +1,9 @@
 """python_fuba: FUBA through OpenSpiel's Python game API, dice as chance nodes.
 
-A state continues from its last decision, and the tests stop matches early with the
-`max_clock` parameter or play the three-minute halves of a test mod.
+A state continues from a copy of its last decision (no replay from the kick-off), so
+OpenSpiel's own random simulation test and an MCTS bot play whole matches; the bot with
+random rollouts plays the three-minute halves of a test mod, since every rollout is a
+match of its own.
 """
 
 from __future__ import annotations
@@ -17,9 +19,44 @@ from agentkit import EDITIONS, short_mod  # noqa: E402
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_openspiels_random_simulation_test_passes(edition):
-    game = pyspiel.load_game("python_fuba", {"edition": edition, "max_clock": 2})
+def test_openspiels_random_simulation_test_passes_over_a_whole_match(edition):
+    game = pyspiel.load_game("python_fuba", {"edition": edition})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_random_simulation_test_passes_on_matches_stopped_by_max_clock():
+    game = pyspiel.load_game("python_fuba", {"edition": "2024-draft", "max_clock": 2})
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+class _Flat(mcts.Evaluator):
+    """No rollouts: every leaf is worth nothing yet, every option equally likely. The bot
+    still searches (cloning and applying actions at every step) over a whole match."""
+
+    def evaluate(self, state):
+        return np.zeros(2)
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+
+def test_mcts_bot_plays_a_whole_match_of_the_2024_draft():
+    game = pyspiel.load_game("python_fuba", {"edition": "2024-draft"})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=_Flat(), random_state=rng)
+    state, moves = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    assert moves > 100  # a whole match, not a stopped one
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_a_die_is_a_chance_node_with_six_equal_outcomes():
@@ -36,7 +73,7 @@ def test_decisions_belong_to_home_and_away_with_their_options():
     assert "home formation: 4-4-2" in state.action_to_string(0, state.legal_actions()[0])
 
 
-def test_mcts_bot_plays_a_match_to_the_end():
+def test_mcts_bot_with_random_rollouts_plays_a_short_match_to_the_end():
     game = pyspiel.load_game("python_fuba", {"edition": "2024-draft", "mods": str(short_mod("2024-draft")), "max_clock": 1})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
