@@ -14,3 +14,13 @@ def test_the_bench_prints_matches_and_steps_per_cpu_second() -> None:
         capture_output=True, text=True, check=True, timeout=600,
     ).stdout
     assert "world-cup-2015 basic" in out and "random" in out and "peak memory" in out
+
+
+def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_ab.py"), "HEAD", "-n", "1", "--rounds", "1", "--only", "world-cup-2015"],
+        capture_output=True, text=True, check=True, timeout=600,
+    ).stdout
+    lines = [line.split() for line in out.splitlines()[1:]]
+    assert [line[:2] for line in lines] == [["world-cup-2015", "coach"], ["world-cup-2015", "random"]]
+    assert all(float(x) > 0 for line in lines for x in line[2:])

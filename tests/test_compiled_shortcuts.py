@@ -72,6 +72,14 @@ def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> 
     assert f.message == "unknown area 'centr'"
 
 
+def test_the_areas_of_a_zone_are_a_board_answer_that_still_names_an_unknown_zone() -> None:
+    src = "functions:\n  wide: {params: [z], expr: 'len(areas_in_zone(z, home))'}\n"
+    ed = build(src)
+    assert "_A_areas_in_zone[" in ed.compiler.sources["wide"] and "wide" in ed.compiler.fixed
+    assert value('wide("midfield")', src) == value('wide("midfield")', src) == 5
+    assert "expected a zone" in fault('let x = wide(text("midfeld"))', src).message
+
+
 # ---- modifiers -------------------------------------------------------------------------------------
 MODS = """
 modifiers:

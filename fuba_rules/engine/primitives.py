@@ -141,27 +141,27 @@ def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 
 
-@add("areas_in_zone", "zone:zone team:team", returns="[area]", doc="The areas of a zone from team's view.")
+@add("areas_in_zone", "zone:zone team:team", fixed=True, returns="[area]", doc="The areas of a zone from team's view.")
 def _areas_in_zone(m, zone, team):
     if zone not in ZONES:
         raise ValueError(f"expected a zone (defence, midfield or attack), got {zone!r}")
     return list(m.board.areas_in_zone(zone, _team(team)))
 
 
-@add("relative_name", "area:area team:team", doc="The area named from team's view, e.g. opp_front, own_wing.")
+@add("relative_name", "area:area team:team", fixed=True, doc="The area named from team's view, e.g. opp_front, own_wing.")
 def _relative_name(m, area, team):
     _area(m, area), _team(team)
     return m.board.relative_name(area, team, lane_free=True)
 
 
-@add("goal_distance", "area:area team:team", doc="The goal-attempt distance modifier when team shoots from area, or none.")
+@add("goal_distance", "area:area team:team", fixed=True, doc="The goal-attempt distance modifier when team shoots from area, or none.")
 def _goal_distance(m, area, team):
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return None if g is None else g[0]
 
 
-@add("keeper_out_only", "area:area team:team", doc="True where team may shoot only when the opposing keeper is out.")
+@add("keeper_out_only", "area:area team:team", fixed=True, doc="True where team may shoot only when the opposing keeper is out.")
 def _keeper_out_only(m, area, team):
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)

@@ -1,0 +1,80 @@
+"""Is this change faster? The working tree against a git revision, measured side by side.
+
+    python bench/bench_ab.py                 # against HEAD, 8 matches per pairing, 3 rounds
+    python bench/bench_ab.py 7142fe2 -n 10 --rounds 4
+
+On a shared machine one run's figures move by 10-20%, more than most single changes
+gain. So both trees play the same matches (every edition with every advanced rule,
+coach and random) in fresh processes, alternately, round after round, and each keeps
+its best CPU time: load from other processes only ever adds time. The revision is
+unpacked with `git archive` into a temporary folder; nothing in the repository changes.
+Speed is never asserted by a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EDITIONS = ["2024-draft", "2.0", "world-cup-2015"]
+AGENTS = ["coach", "random"]
+
+# Run inside each tree: CPU seconds per (edition, pairing), in EDITIONS x AGENTS order.
+_PLAY = """
+import sys
+from pathlib import Path
+root = Path(sys.argv[1])
+sys.path[:0] = [str(root / "bench"), str(root)]
+import fuba_rules
+assert Path(fuba_rules.__file__).is_relative_to(root), fuba_rules.__file__
+from bench_match import load_edition, play
+out = []
+for name in sys.argv[3].split(","):
+    ed = load_edition(name, root=root / "editions")
+    for agent in sys.argv[4].split(","):
+        out.append(play(ed, int(sys.argv[2]), 1000, (agent, agent), tuple(ed.rules))[0])
+print(" ".join(repr(x) for x in out))
+"""
+
+
+def cpu_times(tree: Path, n: int, editions: list[str]) -> list[float]:
+    """CPU seconds of each pairing's n matches, played by the code in `tree`."""
+    out = subprocess.run(
+        [sys.executable, "-c", _PLAY, str(tree), str(n), ",".join(editions), ",".join(AGENTS)],
+        capture_output=True, text=True, check=True,
+    )
+    return [float(x) for x in out.stdout.split()]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("rev", nargs="?", default="HEAD", help="the git revision to compare with (default HEAD)")
+    p.add_argument("-n", type=int, default=8, help="matches per pairing and round")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--only", choices=EDITIONS, help="one edition")
+    a = p.parse_args()
+    editions = [a.only] if a.only else EDITIONS
+    with tempfile.TemporaryDirectory(prefix="fuba-ab-") as tmp:
+        old = Path(tmp)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", a.rev], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        best: dict[str, list[float]] = {}
+        for _ in range(a.rounds):
+            for label, tree in (("old", old), ("new", ROOT)):
+                times = cpu_times(tree, a.n, editions)
+                best[label] = [min(x, y) for x, y in zip(best[label], times)] if label in best else times
+    print(f"{'edition, every advanced rule':30} {'agents':6} {a.rev:>10} {'this tree':>10} {'gain':>6}   (best CPU seconds of {a.rounds})")
+    i = 0
+    for name in editions:
+        for agent in AGENTS:
+            o, nw = best["old"][i], best["new"][i]
+            print(f"{name:30} {agent:6} {o:10.3f} {nw:10.3f} {o / nw:6.2f}")
+            i += 1
+
+
+if __name__ == "__main__":
+    main()
