@@ -13,8 +13,10 @@ in the same CPU time, and its value is less noisy (the rest of the match is dice
 
 It searches only where it can matter: a decision with one option, or whose advice puts
 one option ahead of all others by at least `Budget.margin` (`search:200@10~5`), is
-answered as the coach answers it, at no cost. The answer is the most visited option;
-with a budget too small to tell options apart, the coach's choice.
+answered as the coach answers it, at no cost. The answer is the coach's choice unless
+another option's playouts did better by more than `CONFIDENCE` standard errors: most
+short playouts score no goal, and the most visited option of a tree that saw nothing is
+noise, while the coach's choice is a good default.
 
 The agent knows nothing of any edition: it needs only the options of a decision, the
 rules' advice (`Decision.scores`) and the final score.
@@ -34,6 +36,7 @@ from .coach import CoachAgent, advice, best_options
 from .history import Continuation, Horizon, fresh_seed
 
 EXPLORE = 1.0  # UCB1's exploration constant, for values in [-1, 1]
+CONFIDENCE = 1.0  # standard errors by which an option must beat the coach's choice to replace it
 
 
 @attrs.define
@@ -42,11 +45,19 @@ class _Node:
 
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0
     children: dict[str, _Node] = attrs.Factory(dict)
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
+
+    @property
+    def variance(self) -> float:
+        """The playout values' variance, at least a small floor (few playouts often agree by chance)."""
+        if not self.visits:
+            return 1.0
+        return max(self.squares / self.visits - self.mean**2, 0.25 / self.visits)
 
 
 BUDGET_SYNTAX = "search:N playouts or search:Ts seconds a decision, then optionally @H (a horizon of H of its own decisions) and ~M (skip decisions whose advice leads by M), e.g. search:200@10~5"
@@ -132,13 +143,24 @@ class SearchAgent:
         return top - second < self.budget.margin
 
     def _answer(self, root: _Node, decision: Decision) -> int:
-        coach = set(best_options(decision))
-        most = max((c.visits for c in root.children.values()), default=0)
-        tops = [i for i, lab in enumerate(_keys(decision)) if lab in root.children and root.children[lab].visits == most]
-        if not tops or len(tops) == len(decision.options):
-            return self._rng.choice(sorted(coach))
-        preferred = [i for i in tops if i in coach]
-        return self._rng.choice(preferred or tops)
+        """The coach's choice, unless another option did better by more than CONFIDENCE
+        standard errors: playouts are noisy, and the coach's choice is a good default."""
+        keys = _keys(decision)
+        coach = sorted(best_options(decision))
+        seen = [i for i in range(len(keys)) if keys[i] in root.children and root.children[keys[i]].visits]
+        liked = [i for i in coach if i in seen]
+        if not liked:
+            return self._rng.choice(coach)
+        mine = max(root.children[keys[i]].mean for i in liked)
+        default = self._rng.choice([i for i in liked if root.children[keys[i]].mean == mine])
+        d = root.children[keys[default]]
+        best, lead = default, 0.0
+        for i in seen:
+            c = root.children[keys[i]]
+            margin = c.mean - d.mean - CONFIDENCE * math.sqrt(c.variance / c.visits + d.variance / d.visits)
+            if margin > lead:
+                best, lead = i, margin
+        return best
 
     def _playout(self, start: Continuation, root: _Node, team: str, start_diff: int) -> None:
         coach = CoachAgent(self._rng.getrandbits(32))
@@ -169,6 +191,7 @@ class SearchAgent:
         for node in path:
             node.visits += 1
             node.total += value
+            node.squares += value * value
 
     def _select(self, node: _Node, decision: Decision, coach: CoachAgent) -> int:
         keys = _keys(decision)
