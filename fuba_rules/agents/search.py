@@ -60,7 +60,10 @@ class _Node:
         return max(self.squares / self.visits - self.mean**2, 0.25 / self.visits)
 
 
-BUDGET_SYNTAX = "search:N playouts or search:Ts seconds a decision, then optionally @H (a horizon of H of its own decisions) and ~M (skip decisions whose advice leads by M), e.g. search:200@10~5"
+BUDGET_SYNTAX = (
+    "a number of playouts (search:400) or seconds per decision (search:2s), then optionally"
+    " @H (stop each playout after H more of its own decisions) and ~M (no search where the advice leads by M), e.g. search:200@10~5"
+)
 
 
 @attrs.frozen
@@ -77,10 +80,10 @@ class Budget:
     @classmethod
     def parse(cls, text: str) -> Budget:
         """'400' playouts or '2s' seconds a decision, then '@10' a horizon, '~5' a margin."""
-        rest, _, margin = text.partition("~")
-        amount, _, horizon = rest.partition("@")
+        rest, tilde, margin = text.partition("~")
+        amount, at, horizon = rest.partition("@")
         try:
-            kw: dict[str, Any] = {"horizon": int(horizon) if horizon else 0, "margin": float(margin) if margin else 0.0}
+            kw: dict[str, Any] = {"horizon": int(horizon) if at else 0, "margin": float(margin) if tilde else 0.0}
             if amount.endswith("s"):
                 b = cls(seconds=float(amount[:-1]), **kw)
             else:

@@ -97,7 +97,7 @@ def test_a_budget_says_playouts_horizon_and_margin():
     assert Budget.parse("200@10~5") == Budget(playouts=200, horizon=10, margin=5.0)
     assert Budget.parse("2s@4") == Budget(seconds=2.0, horizon=4)
     assert str(Budget.parse("200@10~5")) == "200@10~5" and str(Budget.parse("50")) == "50"
-    for bad in ("0", "10@x", "10@-1", "10~-2", "@3", "10~nan"):
+    for bad in ("0", "10@x", "10@-1", "10~-2", "@3", "10~nan", "10@", "10~"):
         with pytest.raises(ValueError, match="search budget"):
             Budget.parse(bad)
 
