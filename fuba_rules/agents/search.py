@@ -19,7 +19,7 @@ short playouts score no goal, and the most visited option of a tree that saw not
 noise, while the coach's choice is a good default.
 
 The agent knows nothing of any edition: it needs only the options of a decision, the
-rules' advice (`Decision.scores`) and the final score.
+rules' advice (`Decision.scores`), the teams of the decisions and the score.
 """
 
 from __future__ import annotations
