@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from ..board import TEAMS
-from ..dice import SIDES, Dice, SeededDice
+from ..dice import SIDES, Dice, DiceExhausted, SeededDice
 from ..engine.decisions import Decision
 
 DIE = 0  # the size recorded for a die: pick(n) records n
@@ -126,6 +126,10 @@ class ReplayAgent:
         return self.then(decision, match)
 
 
+class Horizon(DiceExhausted):
+    """Raised by a playout's policy to stop the match where it is (the engine lets it through)."""
+
+
 @attrs.frozen
 class Continuation:
     """A paused match that can be played on to the end: a copy of its frames (`snapshot`),
@@ -152,20 +156,27 @@ class Continuation:
         return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
 
     def play(self, policy: Callable[[Decision, Any], int], dice_seed: int) -> Any:
-        """Play the match on to the end: `policy` answers every decision after the pause."""
+        """Play the match on to the end, or until `policy` raises `Horizon`: `policy` answers
+        every decision after the pause. Returns the match where it stopped."""
         from ..engine.match import MatchState
 
         if self.snapshot is not None:
             agent = ReplayAgent([], policy)
             r = self.snapshot.copy({t: agent for t in TEAMS}, SeededDice(dice_seed))
             r.pause, r.fast = False, True  # nobody copies a playout: new calls run the fast form
-            r.answer(r.m.ask(r.pending))
+            try:
+                r.answer(r.m.ask(r.pending))
+            except Horizon:
+                pass
             return r.m
 
         dice = ReplayDice(self.history.dice, SeededDice(dice_seed))
         agent = ReplayAgent(self.history.answers, policy)
         m = MatchState(self.edition, dice, {t: agent for t in TEAMS}, self.rules_on, self.skills, record=False, carry=self.carry)
-        m.run()
+        try:
+            m.run()
+        except Horizon:
+            pass
         return m
 
 

@@ -8,6 +8,7 @@ one rating per agent fitted on every result (Bradley-Terry on the Elo scale).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
@@ -41,6 +42,7 @@ class Pairing:
     wins: int
     draws: int
     losses: int
+    cpu_seconds: float = 0.0  # CPU time of all the pairing's matches (this process's), for budgets
 
     @property
     def matches(self) -> int:
@@ -60,6 +62,7 @@ class Pairing:
             k = getattr(self, key)
             out[key] = {"count": k, "share": round(k / n, 4) if n else 0.0, "ci95": [round(x, 4) for x in wilson(k, n)]}
         out["wins_of_decided"] = {"share": round(share, 4), "ci95": [round(x, 4) for x in ci]}
+        out["cpu_seconds_per_match"] = round(self.cpu_seconds / n, 3) if n else 0.0
         return out
 
 
@@ -99,6 +102,7 @@ def ladder(
     out = []
     for a, b in pairs:
         w = d = lo = 0
+        began = time.process_time()
         for i in range(n):
             for home, away in ((a, b), (b, a)):
                 r = play_match(edition, seed + i, (home, away), rules_on, skills, record=False)
@@ -108,7 +112,7 @@ def ladder(
                 done += 1
                 if progress:
                     progress(done, total)
-        out.append(Pairing(a, b, w, d, lo))
+        out.append(Pairing(a, b, w, d, lo, time.process_time() - began))
     return LadderResult(edition.id, tuple(agents), n, seed, tuple(out), ratings(agents, out))
 
 
@@ -144,7 +148,7 @@ def format_ladder(result: LadderResult) -> str:
         f"{result.edition}: {len(result.agents)} agents, {2 * result.per_side} matches per pairing "
         f"({result.per_side} each way round), seed {result.seed}",
         "",
-        f"  {'pairing':<26} {'wins':>18} {'draws':>18} {'losses':>18}   first wins of decided",
+        f"  {'pairing':<26} {'wins':>18} {'draws':>18} {'losses':>18}   first wins of decided   CPU-s a match",
     ]
     for p in result.pairings:
         n = p.matches
@@ -153,7 +157,7 @@ def format_ladder(result: LadderResult) -> str:
             lo, hi = wilson(k, n)
             cells.append(f"{k:>4} {k / n:4.0%} [{lo:3.0%},{hi:4.0%}]")
         share, (lo, hi) = p.decided_share
-        lines.append(f"  {p.first + ' vs ' + p.second:<26} {cells[0]:>18} {cells[1]:>18} {cells[2]:>18}   {share:4.0%} [{lo:.0%}, {hi:.0%}]")
+        lines.append(f"  {p.first + ' vs ' + p.second:<26} {cells[0]:>18} {cells[1]:>18} {cells[2]:>18}   {share:4.0%} [{lo:.0%}, {hi:.0%}]   {p.cpu_seconds / n:13.2f}")
     lines.append("")
     order = sorted(result.ratings, key=lambda a: -result.ratings[a])
     lines.append("  rating (Bradley-Terry on the Elo scale, draws half, " + f"{result.agents[0]} = 0): " + ", ".join(f"{a} {result.ratings[a]:+.0f}" for a in order))

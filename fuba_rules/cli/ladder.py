@@ -30,7 +30,7 @@ def _agent_list(text: str) -> list[str]:
     "ladder",
     "play agents against each other and rate them",
     *[a for a in MATCH_ARGS if a[0][0] not in ("--home", "--away")],
-    arg("--agents", type=_agent_list, default=["random", "coach"], metavar="LIST", help="agents, comma separated (default random,coach), e.g. random,coach,search:50"),
+    arg("--agents", type=_agent_list, default=["random", "coach"], metavar="LIST", help="agents, comma separated (default random,coach), e.g. random,coach,search:40@10~2"),
     arg("-n", type=int, default=20, help="matches per pairing each way round (default 20)"),
     arg("--json", action="store_true", help="print the results as JSON"),
 )

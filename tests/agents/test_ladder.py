@@ -42,6 +42,7 @@ def test_a_tiny_ladder_from_the_command_line(capsys):
     assert pairing["matches"] == 2 and (pairing["first"], pairing["second"]) == ("random", "coach")
     assert sum(pairing[k]["count"] for k in ("wins", "draws", "losses")) == 2
     assert set(out["ratings"]) == {"random", "coach"}
+    assert "cpu_seconds_per_match" in pairing, "a budget like issue 9's is read from the ladder"
 
 
 def test_the_ladder_needs_two_different_agents(capsys):

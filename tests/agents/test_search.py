@@ -91,3 +91,40 @@ def test_a_playout_continues_a_copy_of_the_pause_and_plays_what_a_replay_plays(s
     with pytest.raises(_Stop):
         new_match(short2024, 2, (probe, "coach")).run()
     assert probe.same == [True] * 6
+
+
+def test_a_budget_says_playouts_horizon_and_margin():
+    assert Budget.parse("200@10~5") == Budget(playouts=200, horizon=10, margin=5.0)
+    assert Budget.parse("2s@4") == Budget(seconds=2.0, horizon=4)
+    assert str(Budget.parse("200@10~5")) == "200@10~5" and str(Budget.parse("50")) == "50"
+    for bad in ("0", "10@x", "10@-1", "10~-2", "@3", "10~nan", "10@", "10~"):
+        with pytest.raises(ValueError, match="search budget"):
+            Budget.parse(bad)
+
+
+def test_a_playout_stops_at_its_horizon_of_the_searching_teams_decisions(short2024, monkeypatch):
+    """With a horizon of two, each playout answers at most two more decisions of the
+    searching team and then stops, well before the end of the match."""
+    from fuba_rules.agents import search as search_module
+
+    ended: list[tuple[int, bool]] = []
+    real_gain = search_module._gain
+
+    def spy(m, team, start_diff):
+        ended.append((m.S.get(m.ed.match["clock"]), real_gain(m, team, start_diff) in (-1.0, 0.0, 1.0)))
+        return real_gain(m, team, start_diff)
+
+    monkeypatch.setattr(search_module, "_gain", spy)
+    search = SearchAgent(3, Budget(playouts=4, horizon=2))
+    first_answer(short2024, search, 7)
+    assert len(ended) == 4 and all(ok for _, ok in ended)
+    assert all(minute < 3 for minute, _ in ended), "a playout of two decisions ends in the first half"
+
+
+def test_a_decision_whose_advice_leads_by_the_margin_is_answered_as_the_coach_without_search(short2024):
+    """A small margin skips every decision whose advice has one best option: nothing is played out for it."""
+    search = SearchAgent(4, Budget(playouts=3, horizon=2, margin=0.5))
+    r = new_match(short2024, 8, (search, "coach"), record=False)
+    r.run()
+    assert search.skipped > 0
+    assert search.playouts == 3 * search.searched, "only the decisions without a clear favourite are searched"
