@@ -2,7 +2,9 @@
 
 An agent is any object with `name` and `choose(decision, match) -> index`. `random` is
 the baseline, `coach` follows the rules' `prefer=` advice, and `search` plays the match
-on from each decision to compare its options (`search:400` playouts, `search:2s`).
+on from each decision to compare its options (`search:400` playouts, `search:2s`,
+`search:40@10~2`: playouts to a horizon of 10 of its own decisions, and no search where
+the advice leads by 2 or more).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ def make_agent(spec: str, seed: int) -> Any:
     """An agent from its name and, for search, a budget: 'coach', 'search', 'search:400', 'search:2s'."""
     name, _, budget = spec.partition(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent '{spec}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)} (search:N for N playouts a decision, search:Ts for T seconds)")
+        raise ValueError(f"unknown agent '{spec}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)} (search:N for N playouts a decision, search:Ts for T seconds; @H stops playouts after H of its own decisions, ~M skips decisions whose advice leads by M)")
     if name == "search":
         return SearchAgent(seed, Budget.parse(budget) if budget else None)
     if budget:
