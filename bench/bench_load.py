@@ -15,6 +15,8 @@ machine may be shared. Columns:
 - `check`, `show`, `odds`: the commands, warm (`show --section modifiers`; `odds`
   runs the README's pressing example, on the 2024 draft only).
 
+Python's own bytecode cache is allowed (PYTHONDONTWRITEBYTECODE is dropped), as on a
+user's machine (the first run fills it; the median leaves that run out).
 `--source DIR` puts DIR first on PYTHONPATH, so an older checkout (say, `git archive`
 of the base commit unpacked there) is measured in the same run on the same machine.
 Speed is never asserted by a test.
@@ -87,6 +89,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "FUBA_CACHE_DIR": cache, "FUBA_BENCH_CWD": str((a.source or ROOT).resolve())}
         env.pop("FUBA_CACHE", None)
+        # As on a user's machine, Python keeps the package's compiled modules (`__pycache__`);
+        # a shell that forbids it would measure compiling every module on every start.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         if a.source is not None:
             env["PYTHONPATH"] = os.pathsep.join([str(a.source.resolve()), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         start = median_cpu([sys.executable, "-c", "pass"], env, a.repeats)

@@ -12,6 +12,7 @@ import ast
 import pytest
 
 import langkit as kit
+from fuba_rules import load_edition
 from fuba_rules.lang.runtime import MAX_LIST, RuleFault
 from langkit import body_pos, fault, run, run_do
 
@@ -51,6 +52,23 @@ def test_the_generated_source_of_a_rule_can_be_printed() -> None:
     src = ed.source_of("match")
     assert src.startswith("def _P_match(m):") and "v_x = _add(m, m.S['ball.value'], 1)" in src
     assert "def _F_DT(m):" in ed.source_of("DT")
+
+
+def test_a_rule_is_compiled_when_first_called_and_its_holders_then_call_it_directly() -> None:
+    ed = kit.build(kit.program("set ball.value = 3\nreturn twice + 1", "functions:\n  twice: {expr: 'ball.value * 2', ref: '1'}\n"))
+    held = ed.compiler.procs["match"].fn
+    assert held.__code__.co_filename == "<lazy rule>"
+    m = kit.match(ed)
+    assert m.run("match", []) == 7
+    assert held.__code__.co_filename.startswith("<rule")  # the same object, now the rule itself
+    assert kit.match(ed).run("match", []) == 7
+
+
+@pytest.mark.parametrize("edition", ["2024-draft", "world-cup-2015", "2.0"])
+def test_every_generated_function_of_an_edition_compiles(edition: str) -> None:
+    ed = load_edition(edition)
+    assert ed.compiler.compile_pending() >= len(ed.procs) + len(ed.funcs)
+    assert all(stub.__code__.co_filename != "<lazy rule>" for stub, *_ in ed.compiler._pending)
 
 
 def test_source_of_an_unknown_rule_suggests_a_name() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from types import FunctionType
 from typing import Any
 
 import attrs
@@ -307,6 +308,7 @@ class Compiler:
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see _relink)
         self._relinked = False
+        self._pending: list[tuple] = []  # (stand-in, source, file name, name) per generated function (see _exec)
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
@@ -317,6 +319,7 @@ class Compiler:
         self.G: dict[str, Any] = {
             "__builtins__": {},
             "_LINES": {},
+            "_LAZY": self._compile_now,
             "_T": self.tables,
             "_Leave": LeaveScope,
             "_MAX_LOOP": range(MAX_LOOP),
@@ -395,10 +398,38 @@ class Compiler:
 
     # ---- compiling
     def _exec(self, src: Source, name: str) -> Callable[..., Any]:
+        """The generated function `name`, compiled when first called: a command that runs
+        a few rules (`fuba odds`, `fuba show`) does not pay for compiling all of them.
+
+        What is returned, and stored under `name`, is a stand-in whose first call compiles
+        the source and then takes over its code (`__code__`), so every holder of it (the
+        rule tables, other rules through their globals) calls the real function from then on,
+        through no extra layer."""
         self.G["_LINES"][src.filename] = src.pos
-        code = compile(src.text(), src.filename, "exec")
-        exec(code, self.G)  # noqa: S102 - generated from checked nodes only; see codegen's docstring
-        return self.G[name]
+        stub = FunctionType(_STUB_CODE, self.G, name)
+        stub.__kwdefaults__ = {"_lazy": len(self._pending)}
+        self._pending.append((stub, src.text(), src.filename, name))
+        self.G[name] = stub
+        return stub
+
+    def _compile_now(self, i: int) -> Callable[..., Any]:
+        stub, text, filename, name = self._pending[i]
+        if stub.__code__ is _STUB_CODE:  # not compiled yet
+            namespace: dict[str, Any] = {}
+            code = compile(text, filename, "exec")
+            exec(code, self.G, namespace)  # noqa: S102 - generated from checked nodes only; see codegen's docstring
+            real = namespace[name]
+            stub.__code__ = real.__code__
+            stub.__defaults__ = real.__defaults__
+            stub.__kwdefaults__ = real.__kwdefaults__
+        return stub
+
+    def compile_pending(self) -> int:
+        """Compile every generated function not yet called (tests check that all of them
+        compile); returns how many there are."""
+        for i in range(len(self._pending)):
+            self._compile_now(i)
+        return len(self._pending)
 
     def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_:
         """A rule procedure (a block) or function (an expression) as one generated function."""
@@ -591,6 +622,13 @@ class Compiler:
         if key is not _MISSING:
             memo[key] = s
         return s
+
+
+def _stub(*args: Any, _lazy: int = 0) -> Any:
+    return _LAZY(_lazy)(*args)  # noqa: F821 - a name in the generated functions' globals
+
+
+_STUB_CODE = _stub.__code__.replace(co_filename="<lazy rule>")
 
 
 def _fault_deep_proc(pos: Pos, name: str) -> None:

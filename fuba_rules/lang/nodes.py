@@ -198,9 +198,16 @@ class Choose(Node):
     options: list[Option]
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _children(value: Any) -> list[Any]:
     if isinstance(value, Node):
-        return [getattr(value, f.name) for f in attrs.fields(type(value))]
+        cls = type(value)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:  # attrs.fields() on every visit was a fifth of a warm load
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+        return [getattr(value, name) for name in names]
     if isinstance(value, (list, tuple)):
         return list(value)
     if isinstance(value, dict):
@@ -215,7 +222,9 @@ def walk(node: Any) -> Any:
         value = stack.pop()
         if isinstance(value, Node):
             yield value
-        stack.extend(reversed(_children(value)))
+            stack.extend(reversed(_children(value)))
+        elif isinstance(value, (list, tuple, dict)):
+            stack.extend(reversed(_children(value)))
 
 
 def depth(node: Any) -> int:
