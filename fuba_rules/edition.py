@@ -432,6 +432,7 @@ class _Build:
         comp.param_table["function"] = sym.functions
         for k, body in parsed.funcs.items():
             comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
+        comp.link_functions()
         for k, body in parsed.procs.items():
             spec = self.specs["procedure", k]
             pos = body[0].pos if body else _val_pos(spec, "do")

@@ -306,8 +306,8 @@ class Compiler:
         self.memoized: set[str] = set()  # rule functions whose results are cached
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
-        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see _relink)
-        self._relinked = False
+        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
+        self._linked = False
         self._pending: list[tuple] = []  # (stand-in, source, file name, name) per generated function (see _exec)
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
@@ -431,10 +431,12 @@ class Compiler:
             self._compile_now(i)
         return len(self._pending)
 
-    def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_:
-        """A rule procedure (a block) or function (an expression) as one generated function."""
-        if kind == "procedure" and not self._relinked:
-            self._relink()
+    def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_ | None:
+        """A rule procedure (a block) or function (an expression) as one generated function.
+        Rule functions are written once all of them are known (`link_functions`); until then
+        this only learns about them and returns None."""
+        if kind == "procedure" and not self._linked:
+            self.link_functions()
         fname = self.rule_name(kind, name)
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
@@ -484,6 +486,8 @@ class Compiler:
                 self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
+            if not self._linked:
+                return None  # what it learned is kept; link_functions writes the function
         src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
         fn = self._exec(src, fname)
         self.sources[name] = src.text()
@@ -493,12 +497,12 @@ class Compiler:
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
 
-    def _relink(self) -> None:
-        """Compile every rule function again, callees first, once all are known (the
-        editions define functions before procedures): what a function learns about
-        its callees (cacheable, fixed, small, bounded) no longer depends on the order
-        they are written in."""
-        self._relinked = True
+    def link_functions(self) -> None:
+        """Write every rule function, callees first, once all are known (the editions
+        define functions before procedures): what a function learns about its callees
+        (cacheable, fixed, small, bounded) does not depend on the order they are written
+        in."""
+        self._linked = True
         order: list[str] = []
         seen: set[str] = set()
         for root in self._defined:
