@@ -98,7 +98,8 @@ def decode(v: Any) -> Any:
     if not all(isinstance(f, str) for f in files):
         raise ValueError("not a file name")
     positions: dict[tuple, Pos] = {}
-    classes = {"#" + name: cls for name, cls in _NODES.items()}
+    # per tag: the class, the length of its list, and whether its pieces are vetted
+    specs = {"#" + name: (cls, 3 + len(_FIELDS[cls]), cls in _VETTED) for name, cls in _NODES.items()}
     atoms = (str, int, bool, type(None))
 
     def unpack(v: Any) -> Any:
@@ -109,17 +110,17 @@ def decode(v: Any) -> Any:
                 return [x if type(x) in atoms else unpack(x) for x in v[1:]]
             if tag == "(":
                 return tuple(x if type(x) in atoms else unpack(x) for x in v[1:])
-            cls = classes[tag]  # a KeyError for anything that is not a node
+            cls, size, vetted = specs[tag]  # a KeyError for anything that is not a node
+            if len(v) != size:
+                raise ValueError("not a node")
             where = (v[1], v[2], v[3])
             pos = positions.get(where)
             if pos is None:
                 if not (type(v[2]) is int and type(v[3]) is int):
                     raise ValueError("not a position")
                 pos = positions[where] = Pos(files[v[1]], v[2], v[3])
-            if len(v) != 3 + len(_FIELDS[cls]):
-                raise ValueError("not a node")
             node = cls(pos, *[x if type(x) in atoms else unpack(x) for x in v[4:]])
-            if cls in _VETTED:
+            if vetted:
                 _vet(node)
             return node
         if t is dict:
