@@ -129,14 +129,18 @@ class JsonStore:
             pass
 
     def _prune(self) -> None:
-        """Forget the slots written longest ago, beyond `keep`."""
         assert self.folder is not None
-        slots = list(self.folder.glob("*.json"))
-        if len(slots) <= self.keep:
-            return
-        slots.sort(key=lambda p: p.stat().st_mtime_ns)
-        for old in slots[: len(slots) - self.keep]:
-            old.unlink(missing_ok=True)
+        prune(self.folder, self.keep)
+
+
+def prune(folder: Path, keep: int) -> None:
+    """Forget the files of a store written longest ago, beyond `keep`."""
+    files = list(folder.glob("*.json"))
+    if len(files) <= keep:
+        return
+    files.sort(key=lambda p: p.stat().st_mtime_ns)
+    for old in files[: len(files) - keep]:
+        old.unlink(missing_ok=True)
 
 
 def diagnostics_to_json(diagnostics: list[Diagnostic]) -> list:

@@ -226,3 +226,14 @@ def test_a_measure_is_parsed_once(tmp_path, monkeypatch) -> None:
     ed.expression("[control, ball.value]", "--measure")
     monkeypatch.setattr(parser, "_parse", _never)
     ed.expression("[control, ball.value]", "--measure")
+
+
+def test_the_rule_text_store_keeps_only_the_latest_files(tmp_path) -> None:
+    """Like the other stores, the parses of generated files (a sweep's mods) do not grow
+    the cache folder forever: the files written longest ago are forgotten."""
+    store = parse_cache.ParseCache(tmp_path, keep=2)
+    for name in ["<first>", "<second>", "<third>"]:
+        store.put(name, "key", parser.parse_expr("1 + 2", parser.default_locate(name)))
+        store.save()
+    kept = [json.loads(f.read_text())["file"] for f in (tmp_path / cache.FORMAT / "rules").glob("*.json")]
+    assert sorted(kept) == ["<second>", "<third>"]

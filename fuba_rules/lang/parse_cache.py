@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from ..cache import FORMAT, cache_dir, code_stamp
+from ..cache import FORMAT, cache_dir, code_stamp, prune
 from ..diagnostics import Pos
 from . import nodes as n
 
@@ -186,8 +186,9 @@ def text_key(text: str, block: bool, where: Any) -> str:
 class ParseCache:
     """The cached parses of one load, by YAML file; `save()` writes what was missing."""
 
-    def __init__(self, folder: Path | None):
+    def __init__(self, folder: Path | None, keep: int = 256):
         self.folder = folder / FORMAT / "rules" if folder else None
+        self.keep = keep  # files kept, as in the other stores: generated mods must not grow it forever
         self.files: dict[str, dict[str, Any]] = {}
         self.used: dict[str, dict[str, Any]] = {}
         self.dirty: set[str] = set()
@@ -248,4 +249,9 @@ class ParseCache:
                 os.replace(tmp, path)
             except OSError:
                 pass  # a read-only home is no reason to fail a load
+        if self.dirty:
+            try:
+                prune(self.folder, self.keep)
+            except OSError:
+                pass
         self.dirty.clear()
