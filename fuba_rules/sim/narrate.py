@@ -33,6 +33,8 @@ def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iter
             pending.append(e)
         elif kind == "hook":
             yield f"{_clock(e)} {named(str(e.get('team') or ''))} uses {e.get('text') or e.get('name')} [{e.get('ref', '')}]".replace("  ", " ")
+        elif kind == "winner":  # the rules decided a level match (`decide_winner`)
+            yield f"{_clock(e)} {named(str(e.get('team', '')))} wins the match ({e.get('how', 'tie-break')})"
         elif kind == "log":
             ref = e.get("ref") or ""
             yield f"{_clock(e)} {labelled(named(str(e.get('text', ''))), pending, ref)}" + (f" [{ref}]" if ref else "")

@@ -26,7 +26,7 @@ from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
 
-NARRATED = ("hook", "log")  # the events `narrate` turns into a line each
+NARRATED = ("hook", "log", "winner")  # the events `narrate` turns into a line each
 
 
 @attrs.frozen

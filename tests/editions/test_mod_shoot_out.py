@@ -12,6 +12,7 @@ import pytest
 from fuba_rules.edition import load_edition
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.scenario import Scenario
+from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import play_match
 
 GOALIE = "shoot-out goalie position"
@@ -99,6 +100,7 @@ def test_a_seeded_match_level_at_full_time_is_won_on_penalties(editions_dir, edi
     assert modded.decided is not None and modded.decided[1] == "penalties"
     assert modded.winner == modded.decided[0]
     assert [(e["team"], e["how"]) for e in modded.events if e["kind"] == "winner"] == [(modded.winner, "penalties")]
+    assert list(narrate(modded.events))[-1].endswith(f"{modded.winner} wins the match (penalties)")  # replay and play say so
 
 
 DECIDE = """\
