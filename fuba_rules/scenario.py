@@ -10,16 +10,23 @@ restart after a goal attempt). docs/scenarios.md is the designer's guide.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from .agents import ScriptedAgent
 from .board import TEAMS
 from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
 from .engine.decisions import Decision
-from .engine.match import MatchState
+from .engine.match import MatchState, as_rule_fault
 from .lang.core import render
 from .lang.runtime import LeaveScope
+
+
+def _raise_as_fault(e: Exception) -> NoReturn:
+    fault = as_rule_fault(e)
+    if fault is None:
+        raise e
+    raise fault from e  # the cause says what went wrong in Python terms (fuba odds reads it)
 
 
 class Stopped(Exception):
@@ -145,6 +152,8 @@ class Scenario:
             self.left = e.name
         except Stopped as e:
             self.stopped = e.where
+        except Exception as e:  # as in a match: a rule that did something impossible is a rule fault at its line
+            _raise_as_fault(e)
         return None
 
     def fire(self, trigger: str, **params: Any) -> Scenario:
@@ -156,10 +165,16 @@ class Scenario:
             self.left = e.name
         except Stopped as e:
             self.stopped = e.where
+        except Exception as e:
+            _raise_as_fault(e)
         return self
 
     def value(self, function: str, *args: Any) -> Any:
-        return self.match.ed.funcs[function](self.match, list(args))
+        _known("function", function, self.match.ed.funcs)
+        try:
+            return self.match.ed.funcs[function](self.match, list(args))
+        except Exception as e:
+            _raise_as_fault(e)
 
     # ---- reading the outcome
     def __getitem__(self, name: str) -> Any:

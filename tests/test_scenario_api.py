@@ -4,6 +4,7 @@ loudly with "did you mean", never quietly test nothing."""
 import pytest
 
 from fuba_rules import Scenario, load_edition
+from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.resources import default_editions_root
 
 
@@ -123,3 +124,16 @@ def test_an_unknown_stop_trigger_or_fired_trigger_is_refused_with_a_suggestion(d
         Scenario(draft, until=["goal_scord"])
     with pytest.raises(ValueError, match=r"unknown trigger 'goal_scord'"):
         Scenario(draft).fire("goal_scord", team="home")
+
+
+def test_a_rule_that_does_something_impossible_is_a_rule_fault_at_its_line(draft):
+    """As in a match: moving a piece out of an empty area faults where the rule moves it."""
+    s = Scenario(draft).pieces("home", {"home_front": 10})
+    with pytest.raises(RuleFault, match="no outfield piece in 'centre'") as fault:
+        s.run("move_piece", "home", Scenario.move("centre", "home_front"))
+    assert fault.value.pos is not None and fault.value.pos.file.endswith(".yaml")
+
+
+def test_an_unknown_function_is_refused_with_a_suggestion(draft):
+    with pytest.raises(ValueError, match=r"unknown function 'pass_odd'.*did you mean 'pass_odds'"):
+        Scenario(draft).value("pass_odd", 3)

@@ -5,8 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.decisions import Decision
+from ..engine.decisions import Decision, IllegalChoice
 from ..lang.core import render
+
+
+class ScriptError(IllegalChoice, LookupError):
+    """The script has no answer for a question, or its answer is not an option: a fault of
+    the script, not of the rules (it is never reported as a rule fault)."""
 
 
 class ScriptedAgent:
@@ -29,8 +34,8 @@ class ScriptedAgent:
         elif self.answers:
             want = self.answers.pop(0)
         else:
-            raise LookupError(f"the script has no answer for {decision.team}'s '{decision.label}' (options: {', '.join(decision.labels)})")
+            raise ScriptError(f"the script has no answer for {decision.team}'s '{decision.label}' (options: {', '.join(decision.labels)})")
         for i, o in enumerate(decision.options):
             if o == want or render(o) == render(want) or (want is None and o is None):
                 return i
-        raise LookupError(f"'{render(want)}' is not an option of '{decision.label}' (options: {', '.join(decision.labels)})")
+        raise ScriptError(f"'{render(want)}' is not an option of '{decision.label}' (options: {', '.join(decision.labels)})")

@@ -75,6 +75,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     try:
         found = position.odds(ed, args.procedure, values, args.measure, setup, answers, rules=_rules(args, ed), until=until, until_decision=args.until_decision)
     except RuleFault as e:
+        if isinstance(e.__cause__, (IndexError, KeyError)):  # most likely the position, not the rule
+            e.message += f"; {_decision(e.__cause__)}"
         raise e.to_error() from None
     except LookupError as e:  # a decision the answers did not cover
         raise FubaError(Diagnostic(None, _decision(e))) from None
