@@ -88,8 +88,15 @@ def load_header(path: Path) -> LDict:
 
 
 def resolve(target: str | Path, root: Path, mods: Sequence[str | Path] = ()) -> Resolved:
-    """Merge `target` (an id under `root`, or a path) with its ancestors, then `mods`."""
-    return _Resolver(root).resolve(target, mods)
+    """Merge `target` (an id under `root`, or a path) with its ancestors, then `mods`.
+
+    An edition under `root` may extend one that only the default editions folder has
+    (`$FUBA_EDITIONS`, ./editions, the installed ones): a modder's own folder holds their
+    edition, which extends an installed one, and their mods, which extend theirs."""
+    from fuba_rules.resources import default_editions_root
+
+    beneath = default_editions_root()
+    return _Resolver(root, None if _same(beneath, root) else beneath).resolve(target, mods)
 
 
 # --- implementation ----------------------------------------------------------------
@@ -281,12 +288,13 @@ def _cycle_error(cycle: list[tuple[str, Pos | None]]) -> Diagnostic:
 
 
 class _Resolver:
-    """Reads editions under one root, remembering every file it read."""
+    """Reads editions under one root (and, for names it lacks, one below it), remembering
+    every file it read."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, beneath: Path | None = None):
         self.root = root
-        self.root_real = os.path.realpath(root)
-        self.known = discover(root)
+        self.roots_real = [os.path.realpath(r) for r in (root, beneath) if r is not None]
+        self.known = {**(discover(beneath) if beneath is not None else {}), **discover(root)}
         self.id_of_path = {_key(p): i for i, p in self.known.items()}
         self.files: dict[str, LDict] = {}
         self.cache: dict[Path, LDict] = {}
@@ -295,11 +303,12 @@ class _Resolver:
     # -- finding ---------------------------------------------------------------------
 
     def allowed(self, path: Path) -> list[str]:
-        """The real folders an edition at `path` may read from: the editions folder, and
-        its own folder when it lies outside (a mod kept elsewhere)."""
+        """The real folders an edition at `path` may read from: the editions folder it lies
+        in, or the first one and its own folder when it lies outside (a mod kept elsewhere)."""
         real = os.path.realpath(path)
         own = real if _is_dir(path) else os.path.dirname(real)
-        return [self.root_real] if _inside(own, self.root_real) else [self.root_real, own]
+        home = next((r for r in self.roots_real if _inside(own, r)), None)
+        return [home] if home is not None else [self.roots_real[0], own]
 
     def locate(
         self, ref: str | Path, base: Path | None, where: Pos | None, what: str = "edition", allowed: Sequence[str] = ()

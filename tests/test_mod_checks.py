@@ -65,6 +65,15 @@ def test_a_mod_beside_the_edition_it_extends_still_finds_it_there(tmp_path, caps
     assert "mods/m (extends base" in out or "match.entry" in err  # found: the rules are checked
 
 
+def test_a_mod_of_the_modders_own_edition_which_extends_an_installed_one_loads(modder, capsys):
+    """mods/my-twist extends 2025-draft (the modder's own), which extends 2024-draft (installed)."""
+    (modder / "mods" / "my-twist.yaml").write_text("schema_version: 1\nid: mods/my-twist\nextends: 2025-draft\n")
+    code, out, err = check(capsys, "mods/my-twist.yaml")
+    assert (code, err) == (0, "")
+    assert "mods/my-twist.yaml: ok (mods/my-twist extends 2025-draft" in out
+    assert main(["simulate", "2025-draft", "--root", str(modder), "--mod", "mods/my-twist.yaml", "-n", "1", "--json"]) == 0
+
+
 # ---- team files --------------------------------------------------------------------------------
 
 
