@@ -324,7 +324,7 @@ class _Build:
         text may be (`Symbols.domains`: areas, teams, zones)."""
 
         def params(section: str) -> dict[str, tuple[str, ...]]:
-            return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items()}
+            return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items() if not _hidden_by(str(k))}
 
         return Symbols(
             registry=ENGINE,
@@ -344,6 +344,9 @@ class _Build:
         out = _Parsed()
         for section, kind in (("functions", "function"), ("procedures", "procedure")):
             for k, v in self.section(section).items():
+                if (taken := _hidden_by(str(k))) is not None:  # one error here, not one at every call
+                    self.diags.append(Diagnostic(_key_pos(self.section(section), k), f"a {kind} cannot be named '{k}': {taken}; name it otherwise"))
+                    continue
                 self.parse_rule(sym, out, kind, str(k), v, self.history(section, k), _params)
         out.tables = self.parse_tables(dict(self.section("tables")))
         out.hook_parts = self.parse_hooks(sym, out)
@@ -618,6 +621,15 @@ class _Build:
         rule = match.get("pay_rule")
         if rule is not None and rule not in sym.rules:
             self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
+
+
+def _hidden_by(name: str) -> str | None:
+    """What the language already means by `name`, which a rule of that name would hide."""
+    if name == "parent":
+        return "parent(...) calls the definition an override replaces"
+    if name in ENGINE.primitives:
+        return f"'{name}(...)' is a primitive of the language, which the rule would hide from every other rule"
+    return None
 
 
 def _key_pos(container: Any, key: Any) -> Pos:

@@ -311,3 +311,23 @@ def test_inside_a_rule_a_parameter_that_takes_an_area_is_compared_with_areas():
       central: {params: [where], expr: 'pieces(home, where) > 0 and where == "center"'}
     """
     assert messages("set actions = 1 if central(ball.area) else 0", extra) == ["unknown area 'center' (did you mean 'centre'?)"]
+
+
+# ---- names the language already uses ------------------------------------------------------------
+
+
+def test_a_rule_named_like_a_primitive_or_parent_is_one_error_at_its_name(modder, capsys):
+    """A function named `len` would hide the primitive from every rule (the base's own calls
+    then fail far away); `parent` would be read as parent(...). Each is one error, here."""
+    (modder / "mods" / "names.yaml").write_text(
+        "schema_version: 1\nid: mods/names\nextends: 2024-draft\nfunctions:\n"
+        "  len: {ref: 'x', expr: '2'}\nprocedures:\n  parent: {ref: 'x', do: pass}\n"
+    )
+    code, _, err = check(capsys, "mods/names.yaml")
+    assert code == 1
+    assert err.splitlines() == [
+        "mods/names.yaml:5:3: error: a function cannot be named 'len': 'len(...)' is a primitive of the language, "
+        "which the rule would hide from every other rule; name it otherwise",
+        "mods/names.yaml:7:3: error: a procedure cannot be named 'parent': parent(...) calls the definition an "
+        "override replaces; name it otherwise",
+    ]
