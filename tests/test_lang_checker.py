@@ -115,7 +115,7 @@ def test_it_exists_only_inside_prefer() -> None:
 
 
 def test_parameters_are_locals_of_their_procedure() -> None:
-    src = "procedures:\n" + kit.procedure("return players(team, area)", "count", ["team", "area"]) + kit.procedure("let x = team")
+    src = "procedures:\n" + kit.procedure("return players(team, area)", "tally", ["team", "area"]) + kit.procedure("let x = team")
     assert kit.messages(src + DECLARED) == ["unknown name 'team'"]
 
 
