@@ -165,7 +165,7 @@ def simulate_cli(capsys, *args):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--cup", "6"], "halves down to one winner (2, 4, 8, 16...), got 6"),
+        (["--cup", "1"], "--cup needs at least 2 teams, got 1"),
         (["--cup", "4", "--sequence"], "give --cup or --sequence, not both"),
         (["--cup", "4", "--dask", "tcp://nowhere:8786"], "leave out --dask"),
     ],
@@ -238,3 +238,30 @@ hooks:
     r = play_match(load_edition(edition, mods=[mod], root=EDITIONS), 0)
     logs = [e.get("tag") for e in r.events if e["kind"] == "log"]
     assert logs[-2:] == ["full_time", "whistle"] and r.tally["whistle"] == 1
+
+
+def test_a_cup_of_six_gives_the_first_two_teams_byes_beside_the_ties_played():
+    b = Bracket(6)
+    played = []
+    while not b.finished:
+        home, away = b.next_tie()
+        played.append((b.round, home, away))
+        b.won(home)
+    assert played == [(1, 3, 4), (1, 5, 6), (2, 1, 3), (2, 2, 5), (3, 1, 2)]
+    assert b.champion == 1
+
+
+@given(st.integers(2, 40).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n - 1, max_size=n - 1))))
+def test_any_cup_with_byes_plays_teams_minus_one_ties_and_every_team_at_most_once_a_round(draw):
+    teams, home_wins = draw
+    b = Bracket(teams)
+    rounds: dict[int, list[int]] = {}
+    for home_won in home_wins:
+        assert not b.finished
+        home, away = b.next_tie()
+        rounds.setdefault(b.round, []).extend([home, away])
+        b.won(home if home_won else away)
+    assert b.finished and 1 <= b.champion <= teams
+    assert all(len(set(ts)) == len(ts) for ts in rounds.values())
+    assert len(rounds) == (teams - 1).bit_length()  # a bracket of the next power of two
+    assert sorted({t for ts in rounds.values() for t in ts}) == list(range(1, teams + 1))  # a bye is no walk to the title

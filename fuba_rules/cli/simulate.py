@@ -50,7 +50,7 @@ def _jobs(text: str) -> int:
     arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
-    arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (2, 4, 8, 16...): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
+    arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -123,7 +123,7 @@ def _matches(args: argparse.Namespace) -> int:
     if args.cup is None:
         return args.n
     if not valid_size(args.cup):
-        raise FubaError(Diagnostic(None, f"--cup needs a number of teams that halves down to one winner (2, 4, 8, 16...), got {args.cup}"))
+        raise FubaError(Diagnostic(None, f"--cup needs at least 2 teams, got {args.cup}"))
     if args.sequence:
         raise FubaError(Diagnostic(None, "--cup already plays its matches as a sequence: give --cup or --sequence, not both"))
     if args.dask:

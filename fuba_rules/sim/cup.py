@@ -1,8 +1,9 @@
 """Knockout cups: teams in a bracket, one match a tie, the winner goes through.
 
-A cup of N teams (a power of two) plays N - 1 matches, round by round in bracket order:
-in round 1 team 1 meets team 2 (team 1 at home), team 3 meets team 4, and so on; the
-winners meet in the same order in the next round. A batch of several cups plays them one
+A cup of N teams plays N - 1 matches, round by round in bracket order: in round 1 team 1
+meets team 2 (team 1 at home), team 3 meets team 4, and so on; the winners meet in the
+same order in the next round. When N is not a power of two, the first teams get byes
+into round 2 (see `first_round`). A batch of several cups plays them one
 after another, each from scratch, and match i of the batch uses seed + i, so any cup
 replays on its own.
 
@@ -30,8 +31,23 @@ from .play import MatchFault, play_match
 
 
 def valid_size(teams: int) -> bool:
-    """A bracket without byes: 2, 4, 8, 16... teams."""
-    return teams >= 2 and teams & (teams - 1) == 0
+    """Any cup of two teams or more: byes fill the bracket up to a power of two."""
+    return teams >= 2
+
+
+def first_round(teams: int) -> list[tuple[int, int | None]]:
+    """Round 1's ties in bracket order; `None` is a bye. The bracket is the next power of
+    two: the first teams get the byes (team 1 first), and each bye sits beside a tie that
+    is played, so the teams given a bye meet those ties' winners in round 2, not each other
+    (6 teams: 1 bye, 3 v 4, 2 bye, 5 v 6)."""
+    byes = (1 << (teams - 1).bit_length()) - teams
+    rest = list(range(byes + 1, teams + 1))
+    free: list[tuple[int, int | None]] = [(k, None) for k in range(1, byes + 1)]
+    played: list[tuple[int, int | None]] = [(rest[i], rest[i + 1]) for i in range(0, len(rest), 2)]
+    out: list[tuple[int, int | None]] = []
+    for i in range(max(len(free), len(played))):
+        out += free[i : i + 1] + played[i : i + 1]
+    return out
 
 
 @attrs.define
@@ -39,30 +55,41 @@ class Bracket:
     """One cup's draw: who plays the next tie, and who is still in."""
 
     teams: int
-    entrants: list[int] = attrs.field(init=False)
+    ties: list[tuple[int, int | None]] = attrs.field(init=False)  # this round's, in bracket order
     through: list[int] = attrs.field(init=False, factory=list)
     round: int = attrs.field(init=False, default=1)
 
     def __attrs_post_init__(self) -> None:
-        self.entrants = list(range(1, self.teams + 1))
+        self.ties = first_round(self.teams)
+        self._advance()
 
     @property
     def finished(self) -> bool:
-        return len(self.entrants) == 1 and not self.through
+        return len(self.through) == 1 == len(self.ties)
 
     @property
     def champion(self) -> int:
-        return self.entrants[0]
+        return self.through[0]
 
     def next_tie(self) -> tuple[int, int]:
         """The home and away team of the next tie."""
-        k = 2 * len(self.through)
-        return self.entrants[k], self.entrants[k + 1]
+        home, away = self.ties[len(self.through)]
+        assert away is not None  # byes are passed in _advance
+        return home, away
 
     def won(self, team: int) -> None:
         self.through.append(team)
-        if 2 * len(self.through) == len(self.entrants):
-            self.entrants, self.through = self.through, []
+        self._advance()
+
+    def _advance(self) -> None:
+        """Pass the byes; when a round is over, pair its winners in order for the next."""
+        while True:
+            while len(self.through) < len(self.ties) and self.ties[len(self.through)][1] is None:
+                self.through.append(self.ties[len(self.through)][0])
+            if len(self.through) < len(self.ties) or len(self.through) == 1:
+                return
+            t = self.through
+            self.ties, self.through = [(t[i], t[i + 1]) for i in range(0, len(t), 2)], []
             self.round += 1
 
 
