@@ -96,7 +96,7 @@ def resolve(target: str | Path, root: Path, mods: Sequence[str | Path] = ()) -> 
     from fuba_rules.resources import default_editions_root
 
     beneath = default_editions_root()
-    return _Resolver(root, None if _same(beneath, root) else beneath).resolve(target, mods)
+    return _Resolver(root, None if same_path(beneath, root) else beneath).resolve(target, mods)
 
 
 # --- implementation ----------------------------------------------------------------
@@ -563,7 +563,7 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
 
     default = default_editions_root()
     home = path.parent if path.is_dir() else path.parent.parent if path.parent.name == MODS_DIR else None
-    if home is None or _same(home, default):
+    if home is None or same_path(home, default):
         return default
     try:
         parent = load_header(path).get("extends")
@@ -574,5 +574,6 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
     return default
 
 
-def _same(a: Path, b: Path) -> bool:
+def same_path(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file or folder (links followed)."""
     return os.path.realpath(a) == os.path.realpath(b)

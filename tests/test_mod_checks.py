@@ -94,6 +94,19 @@ def test_a_team_file_names_skills_that_some_edition_has(tmp_path, capsys, monkey
     assert "unknown top-level key" not in err
 
 
+def test_checking_an_editions_folder_checks_its_team_files_too(modder, capsys):
+    """`fuba check FOLDER` checks the team files in its teams/ folder, against the skills
+    of the folder's editions and mods and of the editions the commands use."""
+    (modder / "teams").mkdir()
+    (modder / "teams" / "ours.yaml").write_text("home:\n  skills: [Regista]\naway:\n  skills: [Target mna]\n")
+    code, out, err = check(capsys, str(modder))
+    assert code == 1
+    assert "teams/ours.yaml:4:12: error: no edition here has a skill 'Target mna' (did you mean 'Target man'?)" in err
+    (modder / "teams" / "ours.yaml").write_text("home:\n  skills: [Regista]\naway:\n  skills: [Target man]\n")
+    code, out, err = check(capsys, str(modder))
+    assert code == 0 and "error" not in err and "teams/ours.yaml: ok (team file, 2 skills)" in out
+
+
 # ---- quoted names are checked like names -------------------------------------------------------
 
 import langkit as kit  # noqa: E402

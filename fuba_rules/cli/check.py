@@ -16,6 +16,8 @@ from fuba_rules.yamlpos import LDict, load_yaml
 
 TEAM_KEYS = frozenset({"home", "away"})
 """A file holding only these is a team file (`--teams FILE`), not an edition."""
+TEAMS_DIR = "teams"
+"""The folder of team files in an editions folder; `fuba check FOLDER` checks them too."""
 
 
 def kernel_check(resolved: Resolved) -> list[Diagnostic]:
@@ -46,7 +48,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     and the effect code. Prints every problem as file:line:col and one line per valid
     edition; exits 1 if anything is wrong.
 
-    A folder holding editions checks every edition and mod under it; an edition folder,
+    A folder holding editions checks every edition and mod under it, and the team files
+    in its teams/ folder; an edition folder,
     or any file in one, checks that edition; a single file is checked as a mod (with
     its parents) if it has a header, else as a data file.
 
@@ -102,6 +105,10 @@ class _Checker:
                 )
             for edition_path in found.values():
                 self.check_edition(edition_path, self.explicit_root or path)
+            for team_file in sorted((path / TEAMS_DIR).glob("*.yaml")):  # what --teams reads
+                top = load_yaml(Path(shown(team_file)))
+                if isinstance(top, LDict) and top and set(top) <= TEAM_KEYS:
+                    self.check_team_file(team_file, top, self.explicit_root or path)
             return None
         if (path.parent / layering.EDITION_FILE).is_file():
             return self.check_edition(path.parent, layering.root_for(path.parent, self.explicit_root))
@@ -145,10 +152,14 @@ class _Checker:
             sections, entries = _count(top)
             print(f"{shown(path)}: ok (data file, {sections} sections, {entries} entries)")
 
-    def check_team_file(self, path: Path, top: LDict) -> None:
+    def check_team_file(self, path: Path, top: LDict, root: Path | None = None) -> None:
         """A `--teams` file: its shape, and each skill named by some edition under the root
-        (which edition it plays with is chosen on the command line)."""
-        skills = self.skills_under(self.root())
+        or the default editions folder (the edition it plays with is chosen on the command
+        line)."""
+        skills = self.skills_under(self.root(root))
+        if root is not None and not layering.same_path(root, self.root()):
+            for name, editions in self.skills_under(self.root()).items():
+                skills.setdefault(name, []).extend(editions)
         problems = team_file_problems(top, skills)
         self.emit(problems)
         if not problems:
