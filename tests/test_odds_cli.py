@@ -79,3 +79,18 @@ def test_a_position_without_the_away_pieces_says_what_is_missing_in_words(odds, 
     err = capsys.readouterr().err
     assert code == 1 and "give them with --home and --away" in err
     assert "list index out of range" not in err and "internal error" not in err
+
+
+def test_each_team_can_have_its_own_answers(odds):
+    """After a miss the away team moves first at the goal kick (5.1): one shared list would
+    hand home's corner spot to away's first question; --home-answer keeps it for home."""
+    code, out = odds("--until-decision", "--measure", "score[home]", "--answer", "away_left_spot")
+    assert code == 1 and "'away_left_spot' is not an option of 'set piece move'" in out
+    code, out = odds("--until-decision", "--measure", "score[home]", "--home-answer", "away_left_spot")
+    assert code == 0
+    assert "away's decision 'set piece move'" in out and "home's decision 'corner spot'" not in out
+
+
+def test_shared_and_per_team_answers_are_not_mixed(odds):
+    code, out = odds("--measure", "score[home]", "--answer", "none", "--home-answer", "none")
+    assert code == 1 and "give it, or --home-answer and --away-answer, not both" in out

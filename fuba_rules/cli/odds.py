@@ -24,7 +24,9 @@ from fuba_rules.scenario import Scenario
     arg("--home", action="append", metavar="AREA=N", help="home outfield pieces, e.g. centre=2,home_front=8"),
     arg("--away", action="append", metavar="AREA=N", help="away outfield pieces"),
     arg("--keepers", default="home_penalty,away_penalty", metavar="HOME,AWAY", help="goalkeepers' areas (default both in their penalty areas)"),
-    arg("--answer", action="append", metavar="OPTION", help="answer the rule's decisions in order (repeatable)"),
+    arg("--answer", action="append", metavar="OPTION", help="answer the rule's decisions in order, whichever team is asked (repeatable)"),
+    arg("--home-answer", action="append", metavar="OPTION", help="answer the home team's decisions in order (repeatable; not with --answer)"),
+    arg("--away-answer", action="append", metavar="OPTION", help="answer the away team's decisions in order (repeatable; not with --answer)"),
     arg("--until", action="append", metavar="TRIGGER", help="stop a run where the rules fire TRIGGER (before its hooks) and measure there, "
         "e.g. --until goal_scored,set_piece_awarded (repeatable)"),
     arg("--until-decision", action="store_true", help="stop a run at the first question the --answer list does not answer, and measure there"),
@@ -38,7 +40,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     A rule that runs on into others (a goal attempt into the restart) can be stopped
     where its own outcome is known: --until TRIGGER stops each run where the rules fire
     that trigger, --until-decision at the first question no --answer covers. The lines
-    under "stopped at" say where the runs were measured, with how often.
+    under "stopped at" say where the runs were measured, with how often. --home-answer
+    and --away-answer give each team its own answers, so neither needs to know in which
+    order the two teams are asked.
 
     examples:
       fuba odds <edition> pressing away --state ball.value=3,ball.area=centre,control=home \\
@@ -53,7 +57,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
     keepers = position.keepers(ed, args.keepers)
     values = [position.literal(a, "argument") for a in args.args]
     until = position.names(args.until)
-    answers = [position.literal(a, "--answer") for a in args.answer or []]
+    answers: Any = [position.literal(a, "--answer") for a in args.answer or []]
+    if args.home_answer or args.away_answer:
+        if answers:
+            raise FubaError(Diagnostic(None, "--answer answers both teams in turn: give it, or --home-answer and --away-answer, not both"))
+        answers = {t: [position.literal(a, f"--{t}-answer") for a in getattr(args, f"{t}_answer") or []] for t in ("home", "away")}
 
     def setup(s: Any) -> None:
         try:
@@ -103,4 +111,4 @@ def _decision(e: LookupError) -> str:
             "the rule looked for something this position does not have (does each team have its pieces? "
             "give them with --home and --away; are its decisions answered? give them with --answer)"
         )
-    return f"{e} (give it with --answer, or stop the run before it with --until or --until-decision)"
+    return f"{e} (give it with --answer or --home-answer/--away-answer, or stop the run before it with --until or --until-decision)"
