@@ -82,3 +82,14 @@ def test_the_secondary_action_penalty_of_2_0_is_a_named_part_of_the_shot():
     (shot,) = s.events(tag="shot")
     assert shot["data"] == {"shot": 6, "modifier": -3, "total": 3, "outcome": "goal"}
     assert any(", secondary action -1) = 3 beats ball 2: goal" in text for text in narrate(s.match.events))
+
+
+def test_a_hook_is_told_as_its_teams_choice_or_as_a_rule_of_the_match():
+    events = [
+        {"kind": "hook", "team": "home", "text": "Regista", "ref": "A12", "clock": 5},
+        {"kind": "hook", "team": None, "text": "the Boskov rule", "ref": "SG", "clock": 74},
+    ]
+    assert list(narrate(events, {"home": "Blue", "away": "Yellow"})) == [
+        " 5' Blue uses Regista [A12]",
+        "74' the Boskov rule applies [SG]",
+    ]

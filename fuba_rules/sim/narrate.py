@@ -32,7 +32,9 @@ def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iter
         if kind == "modifier":
             pending.append(e)
         elif kind == "hook":
-            yield f"{_clock(e)} {named(str(e.get('team') or ''))} uses {e.get('text') or e.get('name')} [{e.get('ref', '')}]".replace("  ", " ")
+            what, team = e.get("text") or e.get("name"), e.get("team")
+            said = f"{named(str(team))} uses {what}" if team else f"{what} applies"  # a rule of the match, not a team's
+            yield f"{_clock(e)} {said} [{e.get('ref', '')}]"
         elif kind == "winner":  # the rules decided a level match (`decide_winner`)
             yield f"{_clock(e)} {named(str(e.get('team', '')))} wins the match ({e.get('how', 'tie-break')})"
         elif kind == "log":
