@@ -2,18 +2,26 @@
 
     python bench/bench_ab.py                 # against HEAD, 8 matches per pairing, 3 rounds
     python bench/bench_ab.py 7142fe2 -n 10 --rounds 4
+    python bench/bench_ab.py 7142fe2 --start --rounds 20   # warm start of check, show, odds instead
 
 On a shared machine one run's figures move by 10-20%, more than most single changes
 gain. So both trees play the same matches (every edition with every advanced rule,
 coach and random) in fresh processes, alternately, round after round, and each keeps
 its best CPU time: load from other processes only ever adds time. The revision is
 unpacked with `git archive` into a temporary folder; nothing in the repository changes.
+With `--start`, each round runs warm `fuba check`, `fuba show --section modifiers` and
+the README's `fuba odds` example of the 2024 draft once in each tree (a cache folder per
+tree, filled first; Python's bytecode cache allowed, as on a user's machine) and prints
+the median and best CPU seconds of each command.
 Speed is never asserted by a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -50,18 +58,57 @@ def cpu_times(tree: Path, n: int, editions: list[str]) -> list[float]:
     return [float(x) for x in out.stdout.split()]
 
 
+START = {  # warm start-up of a short command (2024 draft)
+    "check": ["check", "2024-draft"],
+    "show": ["show", "2024-draft", "--section", "modifiers"],
+    "odds": ["odds", "2024-draft", "pressing", "away", "--state", "ball.value=3,ball.area=centre,control=home",
+             "--home", "centre=2,home_front=8", "--away", "centre=2,away_front=8", "--measure", "[control, ball.value]"],
+}
+
+
+def start_cpu(tree: Path, argv: list[str], cache: Path) -> float:
+    """CPU seconds of one fresh `fuba` process running the code in `tree`."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "FUBA_CACHE")}
+    env.update(PYTHONPATH=str(tree), FUBA_CACHE_DIR=str(cache))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "fuba_rules", "--root", str(tree / "editions"), *argv],
+                   env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def compare_start(trees: dict[str, Path], rounds: int, rev: str) -> None:
+    with tempfile.TemporaryDirectory(prefix="fuba-ab-cache-") as caches:
+        runs: dict[tuple[str, str], list[float]] = {}
+        for label, tree in trees.items():
+            for argv in START.values():
+                start_cpu(tree, argv, Path(caches) / label)  # fills both caches
+        for _ in range(rounds):
+            for name, argv in START.items():
+                for label, tree in trees.items():
+                    runs.setdefault((name, label), []).append(start_cpu(tree, argv, Path(caches) / label))
+    print(f"{'warm start (CPU s)':20} {rev:>16} {'this tree':>16} {'gain':>6}   (median / best of {rounds})")
+    for name in START:
+        old, new = sorted(runs[name, "old"]), sorted(runs[name, "new"])
+        print(f"{name:20} {statistics.median(old):8.3f} /{old[0]:6.3f} {statistics.median(new):8.3f} /{new[0]:6.3f}"
+              f" {statistics.median(old) / statistics.median(new):6.2f}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("rev", nargs="?", default="HEAD", help="the git revision to compare with (default HEAD)")
     p.add_argument("-n", type=int, default=8, help="matches per pairing and round")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--only", choices=EDITIONS, help="one edition")
+    p.add_argument("--start", action="store_true", help="compare the warm start of check, show and odds instead of matches")
     a = p.parse_args()
     editions = [a.only] if a.only else EDITIONS
     with tempfile.TemporaryDirectory(prefix="fuba-ab-") as tmp:
         old = Path(tmp)
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", a.rev], capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        if a.start:
+            return compare_start({"old": old, "new": ROOT}, a.rounds, a.rev)
         best: dict[str, list[float]] = {}
         for _ in range(a.rounds):
             for label, tree in (("old", old), ("new", ROOT)):

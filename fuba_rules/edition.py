@@ -288,7 +288,12 @@ class _Build:
             entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params)
         comp = self.compile_all(sym, parsed, mod_params)
         if self.replay is None or self.validated != self.replay.validated:
-            self.stored.put(entry, sorted(self.warnings, key=_sort_key), self.validated, self.lint)
+            # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
+            # files give the same warnings, and dropping them would make the next check
+            # build again (check and simulate, taken in turns, would each miss every time).
+            keep_lint = self.replay is not None and self.replay.lint and not self.lint
+            warnings = self.replay.warnings if keep_lint and self.replay is not None else sorted(self.warnings, key=_sort_key)
+            self.stored.put(entry, warnings, self.validated, self.lint or keep_lint)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
         hooks_at: dict[str, list[Hook]] = {}

@@ -237,3 +237,16 @@ def test_the_rule_text_store_keeps_only_the_latest_files(tmp_path) -> None:
         store.save()
     kept = [json.loads(f.read_text())["file"] for f in (tmp_path / cache.FORMAT / "rules").glob("*.json")]
     assert sorted(kept) == ["<second>", "<third>"]
+
+
+def test_check_and_a_load_taken_in_turns_share_one_stored_build(tmp_path, monkeypatch, capsys):
+    """`fuba check` then `fuba simulate` (a load that also checks the schema) then `fuba
+    check` again: the second check prints the stored warnings without building."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    assert main(["--root", str(ROOT), "check", "world-cup-2015"]) == 0
+    first = capsys.readouterr()
+    load_edition("world-cup-2015", root=ROOT)
+    monkeypatch.setattr(parser, "_parse", _never)
+    monkeypatch.setattr(checker.Checker, "check_expr", _never)
+    assert main(["--root", str(ROOT), "check", "world-cup-2015"]) == 0
+    assert capsys.readouterr() == first
