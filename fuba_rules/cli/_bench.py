@@ -6,11 +6,13 @@ import argparse
 import json
 import shlex
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from fuba_rules.cli import arg, editions_root
-from fuba_rules.cli._options import _agent, _skills
+from fuba_rules.cli._options import JOBS_ARG, _agent, _skills, jobs_for
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
 
@@ -23,6 +25,7 @@ PLAY_ARGS = (
     arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
     arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
+    JOBS_ARG,
     arg("--json", action="store_true", help="print the result as JSON"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs: distances to real football"),
@@ -48,9 +51,15 @@ def positive(value: int, name: str) -> int:
     return value
 
 
-def bar(args: argparse.Namespace, total: int | None, desc: str) -> Any:
-    """A progress bar on a terminal; none with --json or when stderr is not a terminal."""
-    return progress_bar(total, desc, sys.stderr.isatty() and not args.json)
+@contextmanager
+def bar(args: argparse.Namespace, total: int | None, desc: str) -> Iterator[Any]:
+    """A progress bar on a terminal (none with --json or when stderr is not a terminal),
+    while the matches played inside go to -j worker processes (the same figures for any
+    number)."""
+    from fuba_rules.workbench.parallel import workers
+
+    with workers(jobs_for(args.jobs, total)), progress_bar(total, desc, sys.stderr.isatty() and not args.json) as progress:
+        yield progress
 
 
 def real_matches(args: argparse.Namespace) -> Any:

@@ -80,3 +80,30 @@ MATCH_ARGS = (
 )
 
 
+SMALL_BATCH = 20  # without -j, fewer matches than this play here: starting workers costs more
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of worker processes, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("at least 1 worker process")
+    return value
+
+
+JOBS_ARG = arg(
+    "-j", "--jobs", type=_jobs, default=None, metavar="N",
+    help=f"worker processes (default: every core, or 1 below {SMALL_BATCH} matches); the results are the same for any N",
+)
+
+
+def jobs_for(given: int | None, matches: int | None) -> int:
+    """-j as given; by default every core, unless the run is too small to gain (a run of
+    unknown size counts as large)."""
+    from fuba_rules.sim.workers import default_jobs
+
+    if given is not None:
+        return given
+    return default_jobs() if matches is None or matches >= SMALL_BATCH else 1

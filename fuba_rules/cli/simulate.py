@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fuba_rules.cli import arg, editions_root, subcommand
-from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
+from fuba_rules.cli._options import JOBS_ARG, MATCH_ARGS, _load, _rules, _skills, _teams, jobs_for
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.sim.batch import BatchFault, BatchInterrupted, BatchResult, Stop, format_table, simulate
 from fuba_rules.sim.cluster import distributed_module
@@ -21,20 +21,9 @@ from fuba_rules.sim.matchlog import LogWriter
 from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
 from fuba_rules.sim.results import ResultsFile
-from fuba_rules.sim.workers import EditionSource, default_jobs
+from fuba_rules.sim.workers import EditionSource
 
 PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
-SMALL_BATCH = 20  # without -j, fewer matches than this play here: starting workers costs more
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of worker processes, got '{text}'") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("at least 1 worker process")
-    return value
 
 
 @subcommand(
@@ -42,7 +31,7 @@ def _jobs(text: str) -> int:
     "play matches between agents and summarize them",
     *MATCH_ARGS,
     arg("-n", type=int, default=100, help="number of matches (default 100)"),
-    arg("-j", "--jobs", type=_jobs, default=None, metavar="N", help=f"worker processes (default: every core, or 1 below {SMALL_BATCH} matches); the results are the same for any N"),
+    JOBS_ARG,
     arg("--dask", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the cluster extra)"),
     arg("--json", action="store_true", help="print the summary as JSON"),
     arg("--log", metavar="FILE", type=Path, help="write every event of the first match as JSON lines"),
@@ -93,7 +82,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             with _progress(args, len(done), matches) as progress:
                 result = simulate(
                     ed, matches, args.seed, agents, rules, skills, progress, args.sequence,
-                    jobs=_jobs_for(args, matches, len(done)), source=source, dask=args.dask, done=done,
+                    jobs=jobs_for(args.jobs, matches - len(done)), source=source, dask=args.dask, done=done,
                     on_outcome=results.add if results else None, cup=args.cup,
                 )
     except BatchInterrupted as stop:
@@ -129,13 +118,6 @@ def _matches(args: argparse.Namespace) -> int:
     if args.dask:
         raise FubaError(Diagnostic(None, "--cup plays in one process (each round needs the last one's winners): leave out --dask"))
     return args.n * (args.cup - 1)
-
-
-def _jobs_for(args: argparse.Namespace, matches: int, done: int) -> int:
-    """-j as given; by default every core, unless the batch is too small to gain."""
-    if args.jobs is not None:
-        return args.jobs
-    return default_jobs() if matches - done >= SMALL_BATCH else 1
 
 
 def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:

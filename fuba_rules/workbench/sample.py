@@ -20,6 +20,9 @@ from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
 from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play_match, result_of
+from ..sim.workers import EditionSource
+from . import parallel
+from .parallel import SideSource
 
 RESULTS = ("home_wins", "draws", "away_wins")
 
@@ -53,6 +56,7 @@ class Side:
     edition: Edition
     rules: tuple[str, ...]
     mods: tuple[str, ...] = ()
+    source: SideSource | None = None  # how a worker process loads it again (see parallel)
 
 
 def mod_path(ref: str, root: Path) -> Path:
@@ -69,7 +73,8 @@ def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advan
     ed = load_edition(spec.edition, mods, root)
     wanted = ed.advanced_rules() if advanced else [*spec.rules, *extra_rules]
     rules = ed.rules_on(wanted, f"{spec.text}: ")
-    return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods))
+    source = SideSource(EditionSource.of(spec.edition, mods, root), tuple(rules), spec.text)
+    return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods), source)
 
 
 class Recorder:
@@ -137,9 +142,13 @@ def play_sample(
     """Play one match per seed and add each match's metrics to `sample`.
 
     `force` maps a team to the decisions it must take (see Recorder). Agents are seeded
-    as `sim.play` seeds them, so a match here is the match `fuba simulate` plays.
+    as `sim.play` seeds them, so a match here is the match `fuba simulate` plays. Inside
+    `parallel.workers(jobs)` the matches are played on worker processes, with the same
+    result.
     """
     sample = sample if sample is not None else Sample()
+    if parallel.can_split(side, seeds):  # inside `parallel.workers(jobs)`
+        return parallel.play_split(side, seeds, agents, skills, force, sample, tick)
     ed = side.edition
     for k, spec in ed.stats.items():
         sample.texts.setdefault(k, str(spec.get("text", k)))

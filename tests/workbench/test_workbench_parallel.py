@@ -1,0 +1,51 @@
+"""compare, sweep and balance on worker processes (`-j N`): the same figures for any N,
+because match i keeps its own seed and the parts are merged back in seed order."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fuba_rules.cli import main
+from fuba_rules.diagnostics import FubaError
+from fuba_rules.workbench.parallel import workers
+from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
+
+EDITIONS = Path(__file__).resolve().parents[2] / "editions"
+
+
+def test_a_sample_played_on_two_workers_is_the_sample_played_here():
+    side = load_side(SideSpec.parse("2024-draft:A6"), EDITIONS)
+    here = play_sample(side, range(5, 11))
+    with workers(2):
+        there = play_sample(side, range(5, 11))
+    assert there.values == here.values and there.scores == here.scores
+    assert there.choices == here.choices and there.offered == here.offered and there.skills_used == here.skills_used
+    assert list(there.texts) == list(here.texts)
+
+
+def json_of(capsys, *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_compare_prints_the_same_figures_for_any_number_of_workers(capsys):
+    argv = ("compare", "2024-draft", "2024-draft:A6", "-n", "6", "--seed", "3")
+    assert json_of(capsys, *argv, "-j", "2") == json_of(capsys, *argv, "-j", "1")
+
+
+def test_a_rule_fault_in_a_worker_is_reported_as_it_is_in_one_process(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        "schema_version: 1\nid: broken\nextends: 2024-draft\nhooks:\n"
+        "  at_the_whistle:\n    ref: 'x'\n    at: match_end\n    do: 'let x = [1][5]'\n"
+    )
+    side = load_side(SideSpec.parse(f"2024-draft+{broken}"), EDITIONS)
+    with pytest.raises(FubaError) as here:
+        play_sample(side, range(4))
+    with workers(2), pytest.raises(FubaError) as there:
+        play_sample(side, range(4))
+    assert [d.format() for d in there.value.diagnostics] == [d.format() for d in here.value.diagnostics]
+    assert "broken.yaml:8:" in there.value.diagnostics[0].format()
