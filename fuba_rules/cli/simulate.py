@@ -12,9 +12,24 @@ from pathlib import Path
 from typing import Any
 
 from fuba_rules.cli import arg, editions_root, subcommand
-from fuba_rules.cli._options import JOBS_ARG, MATCH_ARGS, _load, _rules, _skills, _teams, jobs_for
+from fuba_rules.cli._options import (
+    JOBS_ARG,
+    MATCH_ARGS,
+    _load,
+    _rules,
+    _skills,
+    _teams,
+    jobs_for,
+)
 from fuba_rules.diagnostics import Diagnostic, FubaError
-from fuba_rules.sim.batch import BatchFault, BatchInterrupted, BatchResult, Stop, format_table, simulate
+from fuba_rules.sim.batch import (
+    BatchFault,
+    BatchInterrupted,
+    BatchResult,
+    Stop,
+    format_table,
+    simulate,
+)
 from fuba_rules.sim.cluster import distributed_module
 from fuba_rules.sim.cup import UndecidedTie, valid_size
 from fuba_rules.sim.matchlog import LogWriter
