@@ -101,13 +101,19 @@ def test_compare_samples_and_the_ladder_count_the_decided_winner(shoot_out):
 # ---- knockout cups
 
 
-def test_a_bracket_plays_round_by_round_in_order():
-    b = Bracket(8)
+def play_out(b: Bracket, winner) -> list[tuple[int, int, int]]:
+    """Every tie of the bracket as (round, home, away), `winner(home, away)` going through."""
     played = []
     while not b.finished:
         home, away = b.next_tie()
         played.append((b.round, home, away))
-        b.won(away if home in (1, 5) else home)  # team 2 and team 6 win their first ties
+        b.won(winner(home, away))
+    return played
+
+
+def test_a_bracket_plays_round_by_round_in_order():
+    b = Bracket(8)
+    played = play_out(b, lambda home, away: away if home in (1, 5) else home)  # teams 2 and 6 win their first ties
     assert played == [(1, 1, 2), (1, 3, 4), (1, 5, 6), (1, 7, 8), (2, 2, 3), (2, 6, 7), (3, 2, 6)]
     assert b.champion == 2
 
@@ -199,20 +205,6 @@ def test_simulate_prints_how_level_scores_were_decided(capsys):
     assert "cups: 2 of 4 teams (6 ties)" in text and "cups won by bracket slot: 1:" in text
 
 
-@given(st.integers(1, 5).flatmap(lambda k: st.tuples(st.just(2**k), st.lists(st.booleans(), min_size=2**k - 1, max_size=2**k - 1))))
-def test_any_bracket_plays_teams_minus_one_ties_and_no_team_twice_in_a_round(draw):
-    teams, home_wins = draw
-    b = Bracket(teams)
-    rounds: dict[int, list[int]] = {}
-    for home_won in home_wins:
-        assert not b.finished
-        home, away = b.next_tie()
-        rounds.setdefault(b.round, []).extend([home, away])
-        b.won(home if home_won else away)
-    assert b.finished and 1 <= b.champion <= teams
-    assert all(len(set(ts)) == len(ts) == teams >> (r - 1) for r, ts in rounds.items())
-
-
 def test_the_log_of_a_match_won_on_penalties_ends_with_the_decided_winner(capsys, tmp_path, shoot_out):
     seed, log = level_seed(shoot_out), tmp_path / "m.jsonl"
     code, _, _ = simulate_cli(capsys, "--mod", str(SHOOT_OUT), "-n", "1", "--seed", str(seed), "--log", str(log))
@@ -242,17 +234,12 @@ hooks:
 
 def test_a_cup_of_six_gives_the_first_two_teams_byes_beside_the_ties_played():
     b = Bracket(6)
-    played = []
-    while not b.finished:
-        home, away = b.next_tie()
-        played.append((b.round, home, away))
-        b.won(home)
-    assert played == [(1, 3, 4), (1, 5, 6), (2, 1, 3), (2, 2, 5), (3, 1, 2)]
+    assert play_out(b, lambda home, away: home) == [(1, 3, 4), (1, 5, 6), (2, 1, 3), (2, 2, 5), (3, 1, 2)]
     assert b.champion == 1
 
 
 @given(st.integers(2, 40).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.booleans(), min_size=n - 1, max_size=n - 1))))
-def test_any_cup_with_byes_plays_teams_minus_one_ties_and_every_team_at_most_once_a_round(draw):
+def test_any_cup_plays_teams_minus_one_ties_and_no_team_twice_in_a_round(draw):
     teams, home_wins = draw
     b = Bracket(teams)
     rounds: dict[int, list[int]] = {}
@@ -262,6 +249,8 @@ def test_any_cup_with_byes_plays_teams_minus_one_ties_and_every_team_at_most_onc
         rounds.setdefault(b.round, []).extend([home, away])
         b.won(home if home_won else away)
     assert b.finished and 1 <= b.champion <= teams
+    size = 1 << (teams - 1).bit_length()  # the bracket: the next power of two, byes filling it
+    assert len(rounds) == (teams - 1).bit_length()
     assert all(len(set(ts)) == len(ts) for ts in rounds.values())
-    assert len(rounds) == (teams - 1).bit_length()  # a bracket of the next power of two
+    assert all(len(ts) == size >> (r - 1) for r, ts in rounds.items() if r > 1)  # byes only in round 1
     assert sorted({t for ts in rounds.values() for t in ts}) == list(range(1, teams + 1))  # a bye is no walk to the title
