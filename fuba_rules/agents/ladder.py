@@ -17,6 +17,8 @@ import attrs
 
 from ..sim.play import play_match
 from ..sim.stats import Z95
+from ..sim.workers import EditionSource
+from ..workbench import parallel
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths to Elo points
 PRIOR_DRAWS = 1  # virtual drawn matches per pairing: keeps a rating finite after all wins
@@ -94,26 +96,49 @@ def ladder(
     rules_on: Iterable[str] = (),
     skills: dict[str, list[str]] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    source: EditionSource | None = None,
 ) -> LadderResult:
-    """Each pair plays n matches each way round; match i of both orders uses seed + i (the same dice)."""
+    """Each pair plays n matches each way round; match i of both orders uses seed + i (the
+    same dice). Inside `workbench.parallel.workers(jobs)`, with the edition's `source`,
+    the matches are played on worker processes, with the same result."""
     rules_on = tuple(rules_on)
     pairs = list(combinations(agents, 2))
     total, done = 2 * n * len(pairs), 0
+
+    def count(k: int) -> None:
+        nonlocal done
+        done += k
+        if progress:
+            progress(done, total)
+
     out = []
+    seeds = range(seed, seed + n)
     for a, b in pairs:
-        w = d = lo = 0
-        began = time.process_time()
-        for i in range(n):
-            for home, away in ((a, b), (b, a)):
-                r = play_match(edition, seed + i, (home, away), rules_on, skills, record=False)
-                won = r.winner  # a level score the rules decided counts for its winner
-                mine = "home" if home == a else "away"
-                w, d, lo = w + (won == mine), d + (won is None), lo + (won not in (None, mine))
-                done += 1
-                if progress:
-                    progress(done, total)
-        out.append(Pairing(a, b, w, d, lo, time.process_time() - began))
+        if parallel.can_split(source, seeds):
+            assert source is not None
+            parts = parallel.split_runs(source, seeds, _pairing_run, a, b, rules_on, skills, done=lambda k: count(2 * k))
+        else:
+            parts = []
+            for s in seeds:
+                parts.append(_pairing_run(edition, [s], a, b, rules_on, skills))
+                count(2)
+        w, d, lo, cpu = (sum(x) for x in zip(*parts, strict=True))
+        out.append(Pairing(a, b, w, d, lo, cpu))
     return LadderResult(edition.id, tuple(agents), n, seed, tuple(out), ratings(agents, out))
+
+
+def _pairing_run(edition: Any, seeds: Sequence[int], a: str, b: str, rules_on: tuple[str, ...], skills: Any) -> tuple[int, int, int, float]:
+    """`a`'s wins, draws and losses against `b` on `seeds`, each seed both ways round, and
+    the CPU seconds they took (this process's: a worker's own when on workers)."""
+    w = d = lo = 0
+    began = time.process_time()
+    for s in seeds:
+        for home, away in ((a, b), (b, a)):
+            r = play_match(edition, s, (home, away), rules_on, skills, record=False)
+            won = r.winner  # a level score the rules decided counts for its winner
+            mine = "home" if home == a else "away"
+            w, d, lo = w + (won == mine), d + (won is None), lo + (won not in (None, mine))
+    return w, d, lo, time.process_time() - began
 
 
 def ratings(agents: Sequence[str], pairings: Sequence[Pairing], rounds: int = 500) -> dict[str, float]:
@@ -145,8 +170,10 @@ def ratings(agents: Sequence[str], pairings: Sequence[Pairing], rounds: int = 50
 def format_ladder(result: LadderResult) -> str:
     """The table a designer reads: one pairing a line, then the ratings."""
     lines = [
-        f"{result.edition}: {len(result.agents)} agents, {2 * result.per_side} matches per pairing "
-        f"({result.per_side} each way round), seed {result.seed}",
+        (
+            f"{result.edition}: {len(result.agents)} agents, {2 * result.per_side} matches per pairing "
+            f"({result.per_side} each way round), seed {result.seed}"
+        ),
         "",
         f"  {'pairing':<26} {'wins':>18} {'draws':>18} {'losses':>18}   first wins of decided   CPU-s a match",
     ]

@@ -8,10 +8,19 @@ import sys
 
 from fuba_rules.agents import make_agent
 from fuba_rules.agents.ladder import format_ladder, ladder
-from fuba_rules.cli import arg, subcommand
-from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills
+from fuba_rules.cli import arg, editions_root, subcommand
+from fuba_rules.cli._options import (
+    JOBS_ARG,
+    MATCH_ARGS,
+    _load,
+    _rules,
+    _skills,
+    jobs_for,
+)
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.lang.runtime import RuleFault
+from fuba_rules.sim.workers import EditionSource
+from fuba_rules.workbench.parallel import workers
 
 
 def _agent_list(text: str) -> list[str]:
@@ -32,6 +41,7 @@ def _agent_list(text: str) -> list[str]:
     *[a for a in MATCH_ARGS if a[0][0] not in ("--home", "--away")],
     arg("--agents", type=_agent_list, default=["random", "coach"], metavar="LIST", help="agents, comma separated (default random,coach), e.g. random,coach,search:40@10~2"),
     arg("-n", type=int, default=20, help="matches per pairing each way round (default 20)"),
+    JOBS_ARG,
     arg("--json", action="store_true", help="print the results as JSON"),
 )
 def cmd_ladder(args: argparse.Namespace) -> int:
@@ -48,8 +58,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         if show:
             print(f"\r{i}/{total} matches", end="" if i < total else "\n", file=sys.stderr, flush=True)
 
+    source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
+    matches = 2 * args.n * len(args.agents) * (len(args.agents) - 1) // 2
     try:
-        result = ladder(ed, args.agents, args.n, args.seed, _rules(args, ed), _skills(args, ed), progress)
+        with workers(jobs_for(args.jobs, matches)):
+            result = ladder(ed, args.agents, args.n, args.seed, _rules(args, ed), _skills(args, ed), progress, source)
     except RuleFault as e:
         raise e.to_error() from None
     print(json.dumps(result.as_json(), indent=2, sort_keys=True) if args.json else format_ladder(result))

@@ -1,10 +1,11 @@
-"""Samples played on worker processes, so that compare, sweep and balance use every core.
+"""Matches played on worker processes, so that compare, sweep, balance and ladder use
+every core.
 
-Inside `workers(jobs)`, `play_sample` splits its seeds into runs of consecutive seeds.
-Each run is played by a worker process, which loads the side again from its recipe
-(`SideSource`: the edition, its mods and the rules switched on) and keeps it for the next
-run. The parts are merged back in seed order, so a sample is the same for any number of
-workers: match i still uses its own seed, and the agents are seeded by seed and team.
+Inside `workers(jobs)`, a command splits its seeds into runs of consecutive seeds
+(`split_runs`). Each run is played by a worker process, which loads the edition again
+from its recipe (`EditionSource`) and keeps it for its next runs. The results come back
+in seed order, so a command prints the same figures for any number of workers: match i
+still uses its own seed, and the agents are seeded by seed and team.
 """
 
 from __future__ import annotations
@@ -13,26 +14,15 @@ import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
+from ..lang.runtime import RuleFault
 from ..sim.workers import EditionSource
 
-if TYPE_CHECKING:
-    from .sample import Sample, Side
-
 RUNS_PER_WORKER = 4  # runs of seeds handed to each worker: a slow run delays the rest less
-
-
-@attrs.frozen
-class SideSource:
-    """How a worker loads a side again: what `load_side` ended up with."""
-
-    edition: EditionSource
-    rules: tuple[str, ...]
-    label: str
 
 
 @attrs.define
@@ -46,7 +36,7 @@ _active: _Pool | None = None
 
 @contextmanager
 def workers(jobs: int) -> Iterator[None]:
-    """Play the samples asked for inside this block on `jobs` worker processes (one
+    """Play the runs asked for inside this block on `jobs` worker processes (in this
     process, as before, for `jobs` 1)."""
     global _active
     if jobs <= 1 or _active is not None:
@@ -61,60 +51,50 @@ def workers(jobs: int) -> Iterator[None]:
         pool.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def can_split(side: Side, seeds: Sequence[int]) -> bool:
-    return _active is not None and side.source is not None and len(seeds) >= 2
+def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
+    """Whether `split_runs` would use workers: inside `workers(jobs)`, with an edition a
+    worker can load again, and more than one match."""
+    return _active is not None and source is not None and len(seeds) >= 2
 
 
-def play_split(
-    side: Side,
-    seeds: Sequence[int],
-    agents: tuple[str, str],
-    skills: dict[str, list[str]] | None,
-    force: dict[str, dict[str, str]] | None,
-    sample: Sample,
-    tick: Callable[[], None] | None,
-) -> Sample:
-    """`play_sample` on the active workers: runs of consecutive seeds, merged in order."""
-    assert _active is not None and side.source is not None
+def split_runs(source: EditionSource, seeds: Sequence[int], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None) -> list[Any]:
+    """`play(edition, run, *args)` for runs of consecutive seeds on the workers; the
+    results in seed order. `play` must be a module-level function (workers import it);
+    `done(k)` is told as each run of k seeds is collected. A rule fault in a worker is
+    raised here as the FubaError it gives in one process."""
+    assert _active is not None
     seeds = list(seeds)
     size = max(1, -(-len(seeds) // (_active.jobs * RUNS_PER_WORKER)))
     runs = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    futures = [_active.executor.submit(_play_run, side.source, run, agents, skills, force) for run in runs]
+    futures = [_active.executor.submit(_in_worker, source, play, run, args) for run in runs]
+    out = []
     for run, future in zip(runs, futures, strict=True):
-        part = future.result()
-        if isinstance(part, list):  # the diagnostics of a fault, sent as data
-            raise FubaError(part)
-        merge(sample, part)
-        for _ in run:
-            if tick:
-                tick()
-    return sample
+        result = future.result()
+        if isinstance(result, _Fault):
+            raise FubaError(result.diagnostics)
+        out.append(result)
+        if done:
+            done(len(run))
+    return out
 
 
-def merge(sample: Sample, part: Sample) -> None:
-    """Add `part` (the next seeds) to `sample`: values in seed order, counts summed."""
-    for k, values in part.values.items():
-        sample.values.setdefault(k, []).extend(values)
-    for k, text in part.texts.items():
-        sample.texts.setdefault(k, text)
-    sample.scores.extend(part.scores)
-    sample.choices.update(part.choices)
-    sample.skills_used.update(part.skills_used)
-    for label, by_team in part.offered.items():
-        for team, sets in by_team.items():
-            sample.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
+@attrs.frozen
+class _Fault:
+    """A worker's FubaError, sent back as data (the exception itself does not pickle)."""
+
+    diagnostics: list[Diagnostic]
 
 
-_sides: dict[SideSource, Side] = {}  # in a worker: the sides it has loaded
+_editions: dict[EditionSource, Any] = {}  # in a worker: the editions it has loaded
 
 
-def _play_run(source: SideSource, seeds: list[int], agents: tuple[str, str], skills: Any, force: Any) -> Sample | list[Diagnostic]:
-    from .sample import Side, play_sample
-
+def _in_worker(source: EditionSource, play: Callable[..., Any], seeds: list[int], args: tuple) -> Any:
     try:
-        side = _sides.get(source)
-        if side is None:
-            side = _sides[source] = Side(source.label, source.edition.load(), source.rules)
-        return play_sample(side, seeds, agents, skills, force)
+        edition = _editions.get(source)
+        if edition is None:
+            edition = _editions[source] = source.load()
+        return play(edition, seeds, *args)
+    except RuleFault as e:
+        return _Fault(list(e.to_error().diagnostics))
     except FubaError as e:
-        return list(e.diagnostics)
+        return _Fault(list(e.diagnostics))

@@ -22,7 +22,6 @@ from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play_match, result_of
 from ..sim.workers import EditionSource
 from . import parallel
-from .parallel import SideSource
 
 RESULTS = ("home_wins", "draws", "away_wins")
 
@@ -56,7 +55,7 @@ class Side:
     edition: Edition
     rules: tuple[str, ...]
     mods: tuple[str, ...] = ()
-    source: SideSource | None = None  # how a worker process loads it again (see parallel)
+    source: EditionSource | None = None  # how a worker process loads the edition again (see parallel)
 
 
 def mod_path(ref: str, root: Path) -> Path:
@@ -73,8 +72,7 @@ def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advan
     ed = load_edition(spec.edition, mods, root)
     wanted = ed.advanced_rules() if advanced else [*spec.rules, *extra_rules]
     rules = ed.rules_on(wanted, f"{spec.text}: ")
-    source = SideSource(EditionSource.of(spec.edition, mods, root), tuple(rules), spec.text)
-    return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods), source)
+    return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods), EditionSource.of(spec.edition, mods, root))
 
 
 class Recorder:
@@ -129,6 +127,19 @@ class Sample:
     def goals(self) -> list[int]:
         return [h + a for h, a in self.scores]
 
+    def merge(self, part: Sample) -> None:
+        """Add `part`, the sample of the seeds that follow: values in seed order, counts summed."""
+        for k, values in part.values.items():
+            self.values.setdefault(k, []).extend(values)
+        for k, text in part.texts.items():
+            self.texts.setdefault(k, text)
+        self.scores.extend(part.scores)
+        self.choices.update(part.choices)
+        self.skills_used.update(part.skills_used)
+        for label, by_team in part.offered.items():
+            for team, sets in by_team.items():
+                self.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
+
 
 def play_sample(
     side: Side,
@@ -147,8 +158,16 @@ def play_sample(
     result.
     """
     sample = sample if sample is not None else Sample()
-    if parallel.can_split(side, seeds):  # inside `parallel.workers(jobs)`
-        return parallel.play_split(side, seeds, agents, skills, force, sample, tick)
+    if parallel.can_split(side.source, seeds):  # inside `parallel.workers(jobs)`
+        assert side.source is not None
+
+        def done(k: int) -> None:
+            for _ in range(k if tick else 0):
+                tick()  # type: ignore[misc]
+
+        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=done):
+            sample.merge(part)
+        return sample
     ed = side.edition
     for k, spec in ed.stats.items():
         sample.texts.setdefault(k, str(spec.get("text", k)))
@@ -174,6 +193,11 @@ def play_sample(
         if tick:
             tick()
     return sample
+
+
+def _sample_run(edition: Edition, seeds: list[int], label: str, rules: tuple[str, ...], agents: tuple[str, str], skills: Any, force: Any) -> Sample:
+    """What a worker plays: one run of seeds (see parallel.split_runs)."""
+    return play_sample(Side(label, edition, rules), seeds, agents, skills, force)
 
 
 def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:

@@ -1,5 +1,5 @@
-"""compare, sweep and balance on worker processes (`-j N`): the same figures for any N,
-because match i keeps its own seed and the parts are merged back in seed order."""
+"""compare, sweep, balance and ladder on worker processes (`-j N`): the same figures for
+any N, because match i keeps its own seed and the parts are merged back in seed order."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from fuba_rules.agents.ladder import ladder
 from fuba_rules.cli import main
 from fuba_rules.diagnostics import FubaError
+from fuba_rules.sim.workers import EditionSource
 from fuba_rules.workbench.parallel import workers
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
 
@@ -49,3 +51,13 @@ def test_a_rule_fault_in_a_worker_is_reported_as_it_is_in_one_process(tmp_path):
         play_sample(side, range(4))
     assert [d.format() for d in there.value.diagnostics] == [d.format() for d in here.value.diagnostics]
     assert "broken.yaml:8:" in there.value.diagnostics[0].format()
+
+
+def test_a_ladder_on_two_workers_counts_the_same_results():
+    source = EditionSource.of("2024-draft", (), EDITIONS)
+    ed = source.load()
+    here = ladder(ed, ["random", "coach"], 3, seed=8)
+    with workers(2):
+        there = ladder(ed, ["random", "coach"], 3, seed=8, source=source)
+    assert [(p.wins, p.draws, p.losses) for p in there.pairings] == [(p.wins, p.draws, p.losses) for p in here.pairings]
+    assert there.ratings == here.ratings
