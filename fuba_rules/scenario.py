@@ -152,7 +152,7 @@ class Scenario:
             self.left = e.name
         except Stopped as e:
             self.stopped = e.where
-        except Exception as e:  # as in a match: a rule that did something impossible is a rule fault at its line
+        except Exception as e:  # noqa: BLE001 - as in a match: a rule that did something impossible is a rule fault at its line
             _raise_as_fault(e)
         return None
 
@@ -165,7 +165,7 @@ class Scenario:
             self.left = e.name
         except Stopped as e:
             self.stopped = e.where
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - the same as in run()
             _raise_as_fault(e)
         return self
 
@@ -173,7 +173,7 @@ class Scenario:
         _known("function", function, self.match.ed.funcs)
         try:
             return self.match.ed.funcs[function](self.match, list(args))
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - the same as in run()
             _raise_as_fault(e)
 
     # ---- reading the outcome

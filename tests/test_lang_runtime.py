@@ -9,18 +9,17 @@ with a Python exception.
 
 from __future__ import annotations
 
+import langkit as kit
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from langkit import body_pos, events, fault, log_lines, run, run_do, value
 
 from fuba_rules.agents import CoachAgent, ScriptedAgent
 from fuba_rules.agents.scripted import ScriptError
 from fuba_rules.diagnostics import FubaError
 from fuba_rules.dice import DiceExhausted
 from fuba_rules.lang.runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, RuleFault
-
-import langkit as kit
-from langkit import body_pos, events, fault, log_lines, run, run_do, value
 
 
 # ---- values and operators ---------------------------------------------------------------

@@ -339,8 +339,12 @@ def test_a_rule_named_like_a_primitive_or_parent_is_one_error_at_its_name(modder
     code, _, err = check(capsys, "mods/names.yaml")
     assert code == 1
     assert err.splitlines() == [
-        "mods/names.yaml:5:3: error: a function cannot be named 'len': 'len(...)' is a primitive of the language, "
-        "which the rule would hide from every other rule; name it otherwise",
-        "mods/names.yaml:7:3: error: a procedure cannot be named 'parent': parent(...) calls the definition an "
-        "override replaces; name it otherwise",
+        (
+            "mods/names.yaml:5:3: error: a function cannot be named 'len': 'len(...)' is a primitive of the "
+            "language, which the rule would hide from every other rule; name it otherwise"
+        ),
+        (
+            "mods/names.yaml:7:3: error: a procedure cannot be named 'parent': parent(...) calls the definition "
+            "an override replaces; name it otherwise"
+        ),
     ]

@@ -179,7 +179,6 @@ def cup_matches(
 def cup_figures(outcomes: Iterable[Outcome], teams: int) -> CupFigures:
     """The bracket walked again over the finished matches, in seed order."""
     ordered = sorted(outcomes, key=lambda o: o.index)
-    per_cup = teams - 1
     ties = level = 0
     decided: dict[str, int] = {}
     champions = {t: 0 for t in range(1, teams + 1)}
