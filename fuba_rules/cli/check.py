@@ -33,6 +33,11 @@ def kernel_check(resolved: Resolved) -> list[Diagnostic]:
     return list(edition.check_resolved(resolved))
 
 
+def _is_team_file(top: object) -> bool:
+    """A YAML file holding only `home:` and `away:` (a `--teams` file)."""
+    return isinstance(top, LDict) and bool(top) and set(top) <= TEAM_KEYS
+
+
 @subcommand(
     "check",
     "validate editions and mods without playing",
@@ -107,7 +112,7 @@ class _Checker:
                 self.check_edition(edition_path, self.explicit_root or path)
             for team_file in sorted((path / TEAMS_DIR).glob("*.yaml")):  # what --teams reads
                 top = load_yaml(Path(shown(team_file)))
-                if isinstance(top, LDict) and top and set(top) <= TEAM_KEYS:
+                if _is_team_file(top):
                     self.check_team_file(team_file, top, self.explicit_root or path)
             return None
         if (path.parent / layering.EDITION_FILE).is_file():
@@ -115,7 +120,7 @@ class _Checker:
         top = load_yaml(Path(shown(path)))
         if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
             return self.check_edition(path, layering.root_for(path, self.explicit_root))
-        if isinstance(top, LDict) and top and set(top) <= TEAM_KEYS:
+        if _is_team_file(top):
             return self.check_team_file(path, top)
         return self.check_data_file(path, top)
 

@@ -422,6 +422,7 @@ class Compiler:
             stub.__code__ = real.__code__
             stub.__defaults__ = real.__defaults__
             stub.__kwdefaults__ = real.__kwdefaults__
+            self._pending[i] = (stub, "", filename, name)  # the source is not needed again
         return stub
 
     def compile_pending(self) -> int:

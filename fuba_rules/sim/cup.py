@@ -12,7 +12,7 @@ team the rules decided (`decide_winner`). A level tie the rules leave undecided 
 batch with an error: a knockout needs a tie-break in the rules, not a guess by the program.
 
 What a match passes on with `carry(...)` follows the teams: a carried record keyed by
-side (`{home: ..., away: ...}`, as the 2024 draft's tournament rules write them) is split
+side (`{home: ..., away: ...}`, as tournament rules that hand skills on write them) is split
 so that each team gets its own side's value back in its next match, on whichever side it
 then plays; any other carried value passes to the next match played, as in a league.
 """

@@ -7,6 +7,7 @@ as `EDITION[+MOD...][:RULE,RULE]`. A sample keeps every match's value of every m
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -136,7 +137,11 @@ class Sample:
         self.scores.extend(part.scores)
         self.choices.update(part.choices)
         self.skills_used.update(part.skills_used)
-        for label, by_team in part.offered.items():
+        self.add_offered(part.offered)
+
+    def add_offered(self, offered: dict[str, dict[str, set[frozenset[str]]]]) -> None:
+        """Add the option sets seen per decision label and team (a Recorder's, or a part's)."""
+        for label, by_team in offered.items():
             for team, sets in by_team.items():
                 self.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
 
@@ -161,11 +166,12 @@ def play_sample(
     if parallel.can_split(side.source, seeds):  # inside `parallel.workers(jobs)`
         assert side.source is not None
 
-        def done(k: int) -> None:
-            for _ in range(k if tick else 0):
-                tick()  # type: ignore[misc]
+        def done(k: int, tick: Callable[[], None]) -> None:
+            for _ in range(k):
+                tick()
 
-        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=done):
+        ticks = None if tick is None else functools.partial(done, tick=tick)
+        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=ticks):
             sample.merge(part)
         return sample
     ed = side.edition
@@ -187,9 +193,7 @@ def play_sample(
             if tag.startswith("skill:"):
                 sample.skills_used[tag[6:]] += c
         for p in players:
-            for label, by_team in p.offered.items():
-                for team, sets in by_team.items():
-                    sample.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
+            sample.add_offered(p.offered)
         if tick:
             tick()
     return sample

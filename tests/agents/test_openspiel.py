@@ -43,10 +43,9 @@ class _Flat(mcts.Evaluator):
         return [(a, 1.0 / len(actions)) for a in actions]
 
 
-def test_mcts_bot_plays_a_whole_match_of_the_2024_draft():
-    game = pyspiel.load_game("python_fuba", {"edition": "2024-draft"})
-    rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=_Flat(), random_state=rng)
+def _play_out(game, bot, rng) -> tuple:
+    """Play a match to its end: the dice drawn by their exact odds, every decision by `bot`.
+    Returns the final state and how many decisions the bot took."""
     state, moves = game.new_initial_state(), 0
     while not state.is_terminal():
         if state.is_chance_node():
@@ -55,6 +54,14 @@ def test_mcts_bot_plays_a_whole_match_of_the_2024_draft():
         else:
             state.apply_action(bot.step(state))
             moves += 1
+    return state, moves
+
+
+def test_mcts_bot_plays_a_whole_match_of_the_2024_draft():
+    game = pyspiel.load_game("python_fuba", {"edition": "2024-draft"})
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=_Flat(), random_state=rng)
+    state, moves = _play_out(game, bot, rng)
     assert moves > 100  # a whole match, not a stopped one
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
@@ -77,13 +84,7 @@ def test_mcts_bot_with_random_rollouts_plays_a_short_match_to_the_end():
     game = pyspiel.load_game("python_fuba", {"edition": "2024-draft", "mods": str(short_mod("2024-draft")), "max_clock": 1})
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rng.choice(actions, p=probs)))
-        else:
-            state.apply_action(bot.step(state))
+    state, _ = _play_out(game, bot, rng)
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
