@@ -127,9 +127,10 @@ class Edition:
     def source_of(self, name: str) -> str:
         """The generated Python source of one rule function or procedure (for debugging)."""
         assert self.compiler is not None
-        if name not in self.compiler.sources:
+        source = self.compiler.source(name)
+        if source is None:
             raise FubaError(Diagnostic(None, f"{self.id} has no rule function or procedure '{name}'{did_you_mean(name, [*self.funcs, *self.procs])}"))
-        return self.compiler.sources[name]
+        return source
 
     def summary(self) -> str:
         counts = [

@@ -17,7 +17,7 @@ from fuba_rules.lang.runtime import MAX_NUMBER
 def test_arithmetic_on_small_literals_runs_without_checks() -> None:
     src = "functions:\n  seven: {expr: '3 + 2 * 2'}\n"
     ed = build(src)
-    assert "_add" not in ed.compiler.sources["seven"] and "_mul" not in ed.compiler.sources["seven"]
+    assert "_add" not in ed.source_of("seven") and "_mul" not in ed.source_of("seven")
     assert value("seven", src) == 7
 
 
@@ -54,20 +54,20 @@ def test_a_function_reading_pieces_sees_a_move_made_after_it_was_asked() -> None
 
 def test_a_tiny_parameterless_function_is_read_in_place_by_its_callers() -> None:
     ed = build(FUNCS)
-    assert "_F_CT(" not in ed.compiler.sources["me"]
+    assert "_F_CT(" not in ed.source_of("me")
     assert value("me", FUNCS) == "home"
 
 
 def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still_stops() -> None:
     ed = build(FUNCS)
-    assert "m.depth" not in ed.compiler.sources["far"] and "m.depth" in ed.compiler.sources["again"]
+    assert "m.depth" not in ed.source_of("far") and "m.depth" in ed.source_of("again")
     assert "endless recursion in 'again'" in fault("let x = again(1000)", FUNCS).message
 
 
 # ---- board questions --------------------------------------------------------------------------------
 def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)
-    assert "_A_distance[" in ed.compiler.sources["far"]
+    assert "_A_distance[" in ed.source_of("far")
     f = fault('let x = far(text("centr"))', FUNCS)  # text(): a quoted name is rejected when loaded
     assert f.message == "unknown area 'centr'"
 
@@ -75,7 +75,7 @@ def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> 
 def test_the_areas_of_a_zone_are_a_board_answer_that_still_names_an_unknown_zone() -> None:
     src = "functions:\n  wide: {params: [z], expr: 'len(areas_in_zone(z, home))'}\n"
     ed = build(src)
-    assert "_A_areas_in_zone[" in ed.compiler.sources["wide"] and "wide" in ed.compiler.fixed
+    assert "_A_areas_in_zone[" in ed.source_of("wide") and "wide" in ed.compiler.fixed
     assert value('wide("midfield")', src) == value('wide("midfield")', src) == 5
     assert "expected a zone" in fault('let x = wide(text("midfeld"))', src).message
 

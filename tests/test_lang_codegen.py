@@ -112,6 +112,7 @@ def test_a_rule_name_that_is_not_a_python_name_cannot_write_attribute_access() -
     reach Python's attributes through the generated source."""
     src = "procedures:\n" + kit.procedure("x.__class__()") + kit.procedure("pass", "x") + kit.procedure("return 1", "x.__class__")
     ed = kit.build(src)
+    ed.compiler.compile_pending()
     dunder = [a.attr for text in ed.compiler.sources.values() for a in ast.walk(ast.parse(text)) if isinstance(a, ast.Attribute) and a.attr.startswith("__")]
     assert dunder == []
     assert run(src).events is not None

@@ -94,7 +94,6 @@ class Callable_:
     pos: Pos
     fn: Callable[..., Any]
     is_block: bool
-    source: str = ""
 
     def __call__(self, m: Any, args: list) -> Any:
         return self.fn(m, *args)
@@ -300,7 +299,7 @@ class Compiler:
         self.tables: dict[str, Table] = {}
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
-        self.sources: dict[str, str] = {}  # rule name -> generated source, for `source_of`
+        self.sources: dict[str, str] = {}  # rule name -> generated source, once written (see `source`)
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
         self.memoized: set[str] = set()  # rule functions whose results are cached
@@ -308,7 +307,9 @@ class Compiler:
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
         self._linked = False
-        self._pending: list[tuple] = []  # (stand-in, source, file name, name) per generated function (see _exec)
+        self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
+        self._host: Any = None  # see bind
+        self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
@@ -378,11 +379,13 @@ class Compiler:
         key = "_A_" + name
         if key not in self.G:
             self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
+            self.G[key].host = self._host
         return key
 
     def bind(self, host: Any) -> None:
         """The host that fixed primitives run against when first asked (any match of the
-        edition: they read only its board)."""
+        edition: they read only its board), also for tables made later (see `_exec`)."""
+        self._host = host
         for v in self.G.values():
             if type(v) is Answers:
                 v.host = host
@@ -397,37 +400,58 @@ class Compiler:
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
     # ---- compiling
-    def _exec(self, src: Source, name: str) -> Callable[..., Any]:
-        """The generated function `name`, compiled when first called: a command that runs
-        a few rules (`fuba odds`, `fuba show`) does not pay for compiling all of them.
+    def _exec(self, write: Source | Callable[[], Source], name: str, key: str | None = None) -> Callable[..., Any]:
+        """The generated function `name`, written and compiled when first called: a
+        command that runs a few rules (`fuba odds`, `fuba show`) pays for generating and
+        compiling only those. `write` is the source, or what writes it; `key` names it
+        for `source` (a rule's name, or where a piece of rule text sits).
 
         What is returned, and stored under `name`, is a stand-in whose first call compiles
         the source and then takes over its code (`__code__`), so every holder of it (the
         rule tables, other rules through their globals) calls the real function from then on,
-        through no extra layer."""
-        self.G["_LINES"][src.filename] = src.pos
+        through no extra layer. Writing later reads what the compiler knows then; rule
+        functions are all linked before the first procedure, hook or row is defined, so
+        it is what it knew at definition, and what it learns later is only ever sound."""
         stub = FunctionType(_STUB_CODE, self.G, name)
         stub.__kwdefaults__ = {"_lazy": len(self._pending)}
-        self._pending.append((stub, src.text(), src.filename, name))
+        if key is not None:
+            self._written.setdefault(key, len(self._pending))
+        self._pending.append((stub, write, name, key))
         self.G[name] = stub
         return stub
 
+    def fresh(self, stem: str) -> str:
+        """A global name for the next generated function."""
+        return f"{stem}{len(self._pending)}"
+
     def _compile_now(self, i: int) -> Callable[..., Any]:
-        stub, text, filename, name = self._pending[i]
+        stub, write, name, key = self._pending[i]
         if stub.__code__ is _STUB_CODE:  # not compiled yet
+            src = write if isinstance(write, Source) else write()
+            text = src.text()
+            self.G["_LINES"][src.filename] = src.pos
+            if key is not None:
+                self.sources.setdefault(key, text)
             namespace: dict[str, Any] = {}
-            code = compile(text, filename, "exec")
+            code = compile(text, src.filename, "exec")
             exec(code, self.G, namespace)  # noqa: S102 - generated from checked nodes only; see codegen's docstring
             real = namespace[name]
             stub.__code__ = real.__code__
             stub.__defaults__ = real.__defaults__
             stub.__kwdefaults__ = real.__kwdefaults__
-            self._pending[i] = (stub, "", filename, name)  # the source is not needed again
+            self._pending[i] = (stub, None, name, key)  # the source is not needed again
         return stub
 
+    def source(self, key: str) -> str | None:
+        """The generated source of a rule (by name) or piece (`what@position`), written
+        now if it was not yet; None when nothing has that key."""
+        if key not in self.sources and key in self._written:
+            self._compile_now(self._written[key])
+        return self.sources.get(key)
+
     def compile_pending(self) -> int:
-        """Compile every generated function not yet called (tests check that all of them
-        compile); returns how many there are."""
+        """Write and compile every generated function not yet called (tests check that
+        all of them compile); returns how many there are."""
         for i in range(len(self._pending)):
             self._compile_now(i)
         return len(self._pending)
@@ -489,12 +513,13 @@ class Compiler:
             self.bounds[name] = self.gen.bound(body)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
-        src = function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
-        fn = self._exec(src, fname)
-        self.sources[name] = src.text()
+        def write() -> Source:
+            return function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
+
+        fn = self._exec(write, fname, name)
         if kind == "procedure":
             self.bodies[name] = body
-        c = Callable_(name, params, ref, pos, fn, kind == "procedure", src.text())
+        c = Callable_(name, params, ref, pos, fn, kind == "procedure")
         (self.procs if kind == "procedure" else self.funcs)[name] = c
         return c
 
@@ -554,14 +579,15 @@ class Compiler:
 
     def _piece(self, body: Any, is_block: bool, what: str) -> Fn:
         """Rule text that receives its values as a dict: `f(m, L)`."""
-        names = sorted({x.parts[0] for x in n.walk(body) if isinstance(x, n.Name) and x.kind == "local"})
         pos = body[0].pos if is_block and body else getattr(body, "pos", None) or Pos("<rule>", 1, 1)
-        fname = f"_piece{len(self.G['_LINES'])}"
-        src = function_source(self.gen, fname, tuple(names), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
-        fn = self._exec(src, fname)
-        self.sources.setdefault(f"{what}@{pos}", src.text())
+        fname = self.fresh("_piece")
+
+        def write() -> Source:
+            return function_source(self.gen, fname, locals_of(body), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
+
+        fn = self._exec(write, fname, f"{what}@{pos}")
         if is_block:
-            self.piece_bodies[fn] = (body, tuple(names), pos)
+            self.piece_bodies[fn] = (body, pos)
         else:
             self._nodes[fn] = body
         return fn
@@ -578,9 +604,8 @@ class Compiler:
         what the rows' own functions do, in the same order (see _modifiers)."""
         pos = next((self._nodes[f].pos for r in rows for f in (r.when, r.value) if f in self._nodes), Pos("<rule>", 1, 1))
         src = Source(f"modifiers {group}", pos)
-        fname = f"_sum{len(self.G['_LINES'])}"
-        used = [self._nodes[f] for r in rows for f in (r.when, r.value) if f in self._nodes]
-        names = sorted({x.parts[0] for x in n.walk(used) if isinstance(x, n.Name) and x.kind == "local"})
+        fname = self.fresh("_sum")
+        names = locals_of([self._nodes[f] for r in rows for f in (r.when, r.value) if f in self._nodes])
         src.emit(0, f"def {fname}(m, _L, _silent):")
         for p in names:
             src.emit(1, f"if {p!r} in _L: {local(p)} = _L[{p!r}]")
@@ -601,8 +626,7 @@ class Compiler:
             row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
             src.emit(ind + 1, f"if not _silent: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
         src.emit(1, "return _s")
-        self.sources.setdefault(f"modifiers {group}", src.text())
-        return self._exec(src, fname)
+        return self._exec(src, fname, f"modifiers {group}")
 
     def _modifiers(self, m: Any, group: str, L: dict, silent: bool) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
@@ -627,6 +651,11 @@ class Compiler:
         if key is not _MISSING:
             memo[key] = s
         return s
+
+
+def locals_of(body: Any) -> tuple[str, ...]:
+    """The locals rule text reads, sorted: what a piece unpacks from its values."""
+    return tuple(sorted({x.parts[0] for x in n.walk(body) if isinstance(x, n.Name) and x.kind == "local"}))
 
 
 def _stub(*args: Any, _lazy: int = 0) -> Any:

@@ -35,6 +35,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
+from .compiler import locals_of
 from .runtime import MAX_LOOP
 
 DECIDING = ("choose", "may_choose")
@@ -144,7 +145,7 @@ class Resumable:
         """The least fixpoint: a rule pauses if it decides, or calls, fires or applies
         something that pauses. Each body is walked once; the fixpoint runs on its facts."""
         procs = {name: _facts(body) for name, body in self.comp.bodies.items()}
-        pieces = {fn: _facts(body) for fn, (body, _, _) in self.comp.piece_bodies.items()}
+        pieces = {fn: _facts(body) for fn, (body, _) in self.comp.piece_bodies.items()}
         rows = [r.run for t in self.comp.tables.values() for r in t.exact.values() if getattr(r, "run", None) is not None]
         pay = [self.match_cfg.get("pay"), self.match_cfg.get("can_pay")]
 
@@ -197,9 +198,10 @@ class Resumable:
         for name, code in self.codes.items():
             params = tuple(local(p) for p in code.params)
             self._write(code, self.comp.bodies[name], params, code.where or Pos("<rule>", 1, 1))
-        for fn, (body, names, pos) in self.comp.piece_bodies.items():  # in the order they were compiled
+        for fn, (body, pos) in self.comp.piece_bodies.items():  # in the order they were compiled
             if fn not in self.pieces:
                 continue
+            names = locals_of(body)
             code = RCode(f"piece {pos}", _unset, {}, {}, fn, names)
             self._write(code, body, tuple(local(p) for p in names), pos)
             self.piece_codes[fn] = code
@@ -215,7 +217,7 @@ class Resumable:
         self.block(fn, body)
         fn.emit("return None", pos)
         src = Source(f"resumable {code.name}", pos)
-        fname = f"_R{len(self.comp.G['_LINES'])}"
+        fname = self.comp.fresh("_R")
         src.emit(0, f"def {fname}(m, f):")
         src.emit(1, "L = f.L")
         for name in sorted(fn.names):
