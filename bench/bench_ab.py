@@ -9,9 +9,9 @@ gain. So both trees play the same matches (every edition with every advanced rul
 coach and random) in fresh processes, alternately, round after round, and each keeps
 its best CPU time: load from other processes only ever adds time. The revision is
 unpacked with `git archive` into a temporary folder; nothing in the repository changes.
-With `--start`, each round runs warm `fuba check`, `fuba show --section modifiers` and
-the README's `fuba odds` example of the 2024 draft once in each tree (a cache folder per
-tree, filled first; Python's bytecode cache allowed, as on a user's machine) and prints
+With `--start`, each round runs a warm load of the 2024 draft alone, warm `fuba check`,
+`fuba show --section modifiers` and the README's `fuba odds` example of the 2024 draft
+once in each tree (a cache folder per tree, filled first; Python's bytecode cache allowed, as on a user's machine) and prints
 the median and best CPU seconds of each command.
 Speed is never asserted by a test.
 """
@@ -58,7 +58,8 @@ def cpu_times(tree: Path, n: int, editions: list[str]) -> list[float]:
     return [float(x) for x in out.stdout.split()]
 
 
-START = {  # warm start-up of a short command (2024 draft)
+START = {  # warm start-up of a short command (2024 draft); "load" is `load_edition` alone
+    "load": None,
     "check": ["check", "2024-draft"],
     "show": ["show", "2024-draft", "--section", "modifiers"],
     "odds": ["odds", "2024-draft", "pressing", "away", "--state", "ball.value=3,ball.area=centre,control=home",
@@ -66,12 +67,15 @@ START = {  # warm start-up of a short command (2024 draft)
 }
 
 
-def start_cpu(tree: Path, argv: list[str], cache: Path) -> float:
-    """CPU seconds of one fresh `fuba` process running the code in `tree`."""
+def start_cpu(tree: Path, argv: list[str] | None, cache: Path) -> float:
+    """CPU seconds of one fresh `fuba` process running the code in `tree` (argv None:
+    a process that only loads the 2024 draft)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "FUBA_CACHE")}
     env.update(PYTHONPATH=str(tree), FUBA_CACHE_DIR=str(cache))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "fuba_rules", "--root", str(tree / "editions"), *argv],
+    load = f"from fuba_rules.edition import load_edition; load_edition('2024-draft', root={str(tree / 'editions')!r})"
+    cmd = ["-c", load] if argv is None else ["-m", "fuba_rules", "--root", str(tree / "editions"), *argv]
+    subprocess.run([sys.executable, *cmd],
                    env=env, cwd=tree, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime

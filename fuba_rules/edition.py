@@ -444,7 +444,7 @@ class _Build:
         comp.link_functions()
         for k, body in parsed.procs.items():
             spec = self.specs["procedure", k]
-            pos = body[0].pos if body else _val_pos(spec, "do")
+            pos = n.first_pos(body) or _val_pos(spec, "do")
             comp.define("procedure", k, sym.procedures[k], str(spec.get("ref", "")), body, pos)
         for name, (spec, rows) in parsed.tables.items():
             comp.tables[name] = self.compile_table(comp, name, spec, rows)

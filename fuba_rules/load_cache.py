@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from .cache import JsonStore, code_stamp, diagnostics_from_json, diagnostics_to_json, digest
-from .diagnostics import Diagnostic
+from .cache import JsonStore, cache_dir, code_stamp, diagnostics_from_json, diagnostics_to_json, digest
+from .diagnostics import Diagnostic, FubaError
 from .yamlpos import OVERLAY
 
 _KEEP = 32  # editions (with their mods) remembered
@@ -58,7 +58,11 @@ class Replay:
     """A stored build: its checked nodes in the order they were parsed, and the rest.
 
     The nodes are decoded when the first is asked for: `fuba check` needs only the
-    stored warnings."""
+    stored warnings. Blocks of statements stay packed until something reads them
+    (`nodes.Deferred`): a command that runs a few rules rebuilds only those. The packed
+    nodes carry their digest, so a damaged entry is still a miss before anything is
+    run; one edited on purpose, digest and all, still cannot reach generated code:
+    a block is vetted when it is rebuilt, and refused then with a clear error."""
 
     checker: list[Diagnostic]
     advice: list[Diagnostic]
@@ -69,19 +73,45 @@ class Replay:
     lint: bool  # the warnings include the whole-edition ones (lang.lint) of `fuba check`
     entry: dict
     _nodes: list[Any] | None = None
+    _unpack: Any = None
+    _files: list[str] = attrs.field(factory=list)
     _next: int = 0
 
     def next_node(self, block: bool) -> Any:
-        """The next checked node (a block is a list); an exception if the entry is damaged."""
+        """The next checked node (a block is a list, or a `Deferred` one); an exception
+        if the entry is damaged."""
         if self._nodes is None:
             from .lang import parse_cache
 
-            self._nodes = parse_cache.decode(self.entry["nodes"])
-        node = self._nodes[self._next]
+            text = self.entry["nodes"]
+            if not isinstance(text, str) or digest(text) != self.entry["nodes_digest"]:
+                raise ValueError("the stored nodes do not match their digest")
+            packed = json.loads(text)
+            self._files = packed["files"]
+            self._unpack = parse_cache.decoder(self._files)
+            tree = packed["tree"]
+            if type(tree) is not list or tree[:1] != ["["]:
+                raise ValueError("not a list of texts")
+            self._nodes = tree[1:]
+        packed_node = self._nodes[self._next]
         self._next += 1
-        if isinstance(node, list) != block:
+        if (type(packed_node) is list and packed_node[:1] == ["["]) != block:
             raise ValueError("the stored build does not fit the edition")
-        return node
+        if not block:
+            return self._unpack(packed_node)
+        from .lang.nodes import Deferred
+        from .lang.parse_cache import first_position
+
+        unpack = self._unpack
+
+        def rebuild() -> Any:
+            try:
+                return unpack(packed_node)
+            except Exception:  # noqa: BLE001 - vetting refuses anything we did not write
+                where = first_position(self._files, packed_node)
+                raise FubaError(Diagnostic(where, f"the load cache's stored build of this rule was edited and is refused; delete {cache_dir()} or set FUBA_CACHE=off")) from None
+
+        return Deferred(first_position(self._files, packed_node), rebuild)
 
 
 class LoadCache:
@@ -119,8 +149,10 @@ class LoadCache:
         from .lang import parse_cache
 
         try:
+            text = json.dumps(parse_cache.encode(nodes), separators=(",", ":"))
             return {
-                "nodes": parse_cache.encode(nodes),
+                "nodes": text,
+                "nodes_digest": digest(text),
                 "checker": diagnostics_to_json(checker),
                 "advice": diagnostics_to_json(advice),
                 "scopes": sorted(scopes),

@@ -15,6 +15,7 @@ from fuba_rules import cache
 from fuba_rules.cli import main
 from fuba_rules.edition import load_edition
 from fuba_rules.lang import checker, parse_cache, parser
+from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.sim.play import play_match
 
 ROOT = Path(__file__).resolve().parents[1] / "editions"
@@ -135,40 +136,105 @@ def _edit_entries(folder: Path, edit) -> int:
     return edited
 
 
+EVIL = "== 0 or m.__class__ =="
+
+
+def _evil(packed) -> bool:
+    """Every `==` of packed nodes turned into text that would reach Python's attributes."""
+    text = json.dumps(packed)
+    if '"=="' not in text:
+        return False
+    packed[:] = json.loads(text.replace('"=="', json.dumps(EVIL)))
+    return True
+
+
+def _edit_stored_nodes(folder: Path, edit, *, blocks: bool, fix_digest: bool) -> int:
+    """Edit the packed texts of every stored build: its blocks of statements or its
+    expressions; with `fix_digest`, as someone would who means it."""
+    edited = 0
+
+    def edit_data(data: dict) -> bool:
+        value = data.get("value")
+        if not (isinstance(value, dict) and "nodes" in value):
+            return False
+        packed = json.loads(value["nodes"])
+        texts = [t for t in packed["tree"][1:] if isinstance(t, list) and (t[:1] == ["["]) == blocks]
+        changed = [t for t in texts if edit(t)]
+        if not changed:
+            return False
+        value["nodes"] = json.dumps(packed)
+        if fix_digest:
+            value["nodes_digest"] = cache.digest(value["nodes"])
+        return True
+
+    edited += _edit_entries(folder, edit_data)
+    return edited
+
+
 def test_an_edited_entry_cannot_put_text_into_generated_code(tmp_path, monkeypatch) -> None:
     """Code generation writes operators and called names unquoted, so a stored node whose
     operator is anything the parser could not produce is refused: the entry is a miss."""
     monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
     cold = _log(load_edition("world-cup-2015", root=ROOT))
-    evil = "== 0 or m.__class__ =="
 
-    def edit(data: dict) -> bool:
+    def edit(data: dict) -> bool:  # the parsed texts, kept by content
         text = json.dumps(data)
-        if '"#Compare"' not in text and '"@": "Compare"' not in text:
+        if '"@": "Compare"' not in text:
             return False
-        text = text.replace('"=="', json.dumps(evil))
         data.clear()
-        data.update(json.loads(text))
+        data.update(json.loads(text.replace('"=="', json.dumps(EVIL))))
         return True
 
     assert _edit_entries(tmp_path, edit)
+    assert _edit_stored_nodes(tmp_path, _evil, blocks=True, fix_digest=False) == 1
     ed = load_edition("world-cup-2015", root=ROOT)
     assert not any("__class__" in ed.source_of(name) for name in [*ed.funcs, *ed.procs])
     assert _log(ed) == cold
+
+
+def test_a_stored_expression_edited_digest_and_all_is_refused_when_loaded(tmp_path, monkeypatch) -> None:
+    """Expressions are rebuilt (and vetted) as the edition loads: the entry is a miss."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    cold = _log(load_edition("world-cup-2015", root=ROOT))
+    assert _edit_stored_nodes(tmp_path, _evil, blocks=False, fix_digest=True) == 1
+    ed = load_edition("world-cup-2015", root=ROOT)
+    assert not any("__class__" in ed.source_of(name) for name in [*ed.funcs, *ed.procs])
+    assert _log(ed) == cold
+
+
+def test_a_stored_block_edited_digest_and_all_is_refused_when_first_run(tmp_path, monkeypatch) -> None:
+    """Blocks of statements are rebuilt only when first run (a warm `fuba odds` runs a
+    few rules); the vetting then refuses the edited one, at its rule, with what to do."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    load_edition("world-cup-2015", root=ROOT)
+    assert _edit_stored_nodes(tmp_path, _evil, blocks=True, fix_digest=True) == 1
+    ed = load_edition("world-cup-2015", root=ROOT)
+    with pytest.raises(RuleFault) as e:
+        _log(ed)
+    assert "was edited and is refused" in e.value.message and str(tmp_path) in e.value.message
+    assert str(e.value).startswith("editions/world-cup-2015/") and ".yaml:" in str(e.value)  # the rule's own line
+    assert not any("__class__" in text for text in ed.compiler.sources.values())
 
 
 def test_a_stored_build_that_no_longer_fits_is_built_again(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
     cold = _log(load_edition("world-cup-2015", root=ROOT))
 
-    def shuffle(data: dict) -> bool:
+    def shuffle(packed: list) -> bool:
+        packed[1:] = reversed(packed[1:])
+        return True
+
+    def reverse(data: dict) -> bool:
         value = data.get("value")
         if not (isinstance(value, dict) and "nodes" in value):
             return False
-        value["nodes"]["tree"] = ["[", *reversed(value["nodes"]["tree"][1:])]
+        packed = json.loads(value["nodes"])
+        shuffle(packed["tree"])
+        value["nodes"] = json.dumps(packed)
+        value["nodes_digest"] = cache.digest(value["nodes"])
         return True
 
-    assert _edit_entries(tmp_path, shuffle) == 1
+    assert _edit_entries(tmp_path, reverse) == 1
     assert _log(load_edition("world-cup-2015", root=ROOT)) == cold
 
 

@@ -514,7 +514,7 @@ class Compiler:
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
-            return function_source(self.gen, fname, params, body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
+            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
 
         fn = self._exec(write, fname, name)
         if kind == "procedure":
@@ -579,11 +579,12 @@ class Compiler:
 
     def _piece(self, body: Any, is_block: bool, what: str) -> Fn:
         """Rule text that receives its values as a dict: `f(m, L)`."""
-        pos = body[0].pos if is_block and body else getattr(body, "pos", None) or Pos("<rule>", 1, 1)
+        pos = (n.first_pos(body) if is_block else getattr(body, "pos", None)) or Pos("<rule>", 1, 1)
         fname = self.fresh("_piece")
 
         def write() -> Source:
-            return function_source(self.gen, fname, locals_of(body), body, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
+            code = n.statements(body) if is_block else body
+            return function_source(self.gen, fname, locals_of(code), code, is_block=is_block, pos=pos, prologue=[], epilogue=[], from_dict=True)
 
         fn = self._exec(write, fname, f"{what}@{pos}")
         if is_block:

@@ -6,6 +6,7 @@ Nodes are mutable only so that the checker can annotate how a name resolved
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -198,6 +199,37 @@ class Choose(Node):
     options: list[Option]
 
 
+class Deferred:
+    """A block of statements rebuilt only when something first reads it: a warm load
+    (fuba_rules/load_cache.py) leaves the blocks of rules a command never runs packed.
+    `pos` is where its first statement starts (None when it has none). `walk` looks
+    inside; code that iterates a block takes `statements(block)`."""
+
+    __slots__ = ("pos", "_make", "_value")
+
+    def __init__(self, pos: Pos | None, make: Callable[[], list[Node]]):
+        self.pos = pos
+        self._make: Callable[[], list[Node]] | None = make
+        self._value: list[Node] = []
+
+    def get(self) -> list[Node]:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
+
+
+def statements(block: list[Node] | Deferred) -> list[Node]:
+    """A block's statements, rebuilt first if it was deferred."""
+    return block.get() if type(block) is Deferred else block
+
+
+def first_pos(block: list[Node] | Deferred) -> Pos | None:
+    """Where a block's first statement starts; None for an empty block."""
+    if type(block) is Deferred:
+        return block.pos
+    return block[0].pos if block else None
+
+
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
@@ -225,6 +257,8 @@ def walk(node: Any) -> Any:
             stack.extend(reversed(_children(value)))
         elif isinstance(value, (list, tuple, dict)):
             stack.extend(reversed(_children(value)))
+        elif type(value) is Deferred:
+            stack.append(value.get())
 
 
 def depth(node: Any) -> int:

@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,8 +95,13 @@ def decode(v: Any) -> Any:
     called rules and locals. An entry carrying anything else there was not written by
     us, and decoding it fails, so an edited cache cannot put text into generated code.
     """
-    files = v["files"]
-    if not all(isinstance(f, str) for f in files):
+    return decoder(v["files"])(v["tree"])
+
+
+def decoder(files: Any) -> Callable[[Any], Any]:
+    """What rebuilds one packed value of an `encode` whose file table is `files` (as
+    `decode` does, vetting every node): texts can be rebuilt one at a time."""
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         raise ValueError("not a file name")
     positions: dict[tuple, Pos] = {}
     # per tag: the class, the length of its list, and whether its pieces are vetted
@@ -129,7 +135,20 @@ def decode(v: Any) -> Any:
             return v
         raise ValueError("not a value")
 
-    return unpack(v["tree"])
+    return unpack
+
+
+def first_position(files: list[str], block: Any) -> Pos | None:
+    """Where the first statement of a packed block starts (None when it is empty),
+    without rebuilding it; an exception when it is no packed block."""
+    if type(block) is not list or not block or block[0] != "[":
+        raise ValueError("not a block")
+    if len(block) == 1:
+        return None
+    first = block[1]
+    if type(first) is not list or len(first) < 4 or not (type(first[2]) is int and type(first[3]) is int):
+        raise ValueError("not a node")
+    return Pos(files[first[1]], first[2], first[3])
 
 
 _VETTED = frozenset({n.Compare, n.BinOp, n.Unary, n.Call, n.Let, n.Trigger, n.Scope, n.For, n.Comprehension, n.Name})

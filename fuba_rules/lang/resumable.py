@@ -214,7 +214,7 @@ class Resumable:
                 fn.names.add(local(x.name))
             elif isinstance(x, n.For):
                 fn.names.add(local(x.var))
-        self.block(fn, body)
+        self.block(fn, n.statements(body))
         fn.emit("return None", pos)
         src = Source(f"resumable {code.name}", pos)
         fname = self.comp.fresh("_R")
