@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from importlib import resources
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parent.parent
@@ -47,6 +46,8 @@ def grammar_text(name: str = "effects.lark") -> str:
 
 def schema_text(name: str = "edition.schema.json") -> str:
     """The text of a JSON schema shipped in `fuba_rules/schema/`."""
+    from importlib import resources  # only a cold load checks the schema
+
     return resources.files("fuba_rules").joinpath("schema", name).read_text(encoding="utf-8")
 
 

@@ -15,11 +15,20 @@ from ..diagnostics import did_you_mean
 from .coach import CoachAgent
 from .random import RandomAgent
 from .scripted import ScriptedAgent
-from .search import Budget, SearchAgent
 
-AGENTS = {"random": RandomAgent, "coach": CoachAgent, "search": SearchAgent}
+AGENTS = ("random", "coach", "search")
 
 __all__ = ["AGENTS", "CoachAgent", "RandomAgent", "ScriptedAgent", "SearchAgent", "make_agent"]
+
+
+def __getattr__(name: str) -> Any:
+    """The search agent (and its copies of matches) is imported when first asked for:
+    `fuba odds` and a scenario test never need it."""
+    if name in ("SearchAgent", "Budget"):
+        from . import search
+
+        return getattr(search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def make_agent(spec: str, seed: int) -> Any:
@@ -28,7 +37,9 @@ def make_agent(spec: str, seed: int) -> Any:
     if name not in AGENTS:
         raise ValueError(f"unknown agent '{spec}'{did_you_mean(name, AGENTS)}; agents: {', '.join(AGENTS)} (search:N for N playouts a decision, search:Ts for T seconds; @H stops playouts after H of its own decisions, ~M skips decisions whose advice leads by M)")
     if name == "search":
+        from .search import Budget, SearchAgent
+
         return SearchAgent(seed, Budget.parse(budget) if budget else None)
     if budget:
         raise ValueError(f"agent '{name}' takes no budget; only search does (search:400)")
-    return AGENTS[name](seed)
+    return (CoachAgent if name == "coach" else RandomAgent)(seed)

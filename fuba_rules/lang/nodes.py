@@ -14,25 +14,34 @@ import attrs
 from ..diagnostics import Pos
 
 
-@attrs.define(eq=False)
+node = attrs.define(eq=False, repr=False)
+"""Every node class: compared by identity, and printed by `Node.__repr__` (attrs writing
+a `__repr__` per class is half the time importing this module takes)."""
+
+
+@node
 class Node:
     pos: Pos
 
+    def __repr__(self) -> str:
+        names = _FIELD_NAMES.get(type(self)) or tuple(f.name for f in attrs.fields(type(self)))
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in names)})"
+
 
 # ---- expressions
-@attrs.define(eq=False)
+@node
 class Const(Node):
     value: Any
 
 
-@attrs.define(eq=False)
+@node
 class Template(Node):
     """A string with `{expr}` parts, e.g. "ball {old} -> {new}"."""
 
     parts: list[str | Node]
 
 
-@attrs.define(eq=False)
+@node
 class Name(Node):
     parts: tuple[str, ...]
     kind: str = ""  # set by the checker: local, state, const, table, func, builtin
@@ -43,7 +52,7 @@ class Name(Node):
         return ".".join(self.parts)
 
 
-@attrs.define(eq=False)
+@node
 class Call(Node):
     name: str
     args: list[Node]
@@ -53,54 +62,54 @@ class Call(Node):
     pass_on: tuple[str, ...] = ()  # parent() without arguments: the caller's own values passed on
 
 
-@attrs.define(eq=False)
+@node
 class Subscript(Node):
     obj: Node
     index: Node
 
 
-@attrs.define(eq=False)
+@node
 class Unary(Node):
     op: str  # "-" or "not"
     operand: Node
 
 
-@attrs.define(eq=False)
+@node
 class BinOp(Node):
     op: str  # + - * // % and or
     left: Node
     right: Node
 
 
-@attrs.define(eq=False)
+@node
 class Compare(Node):
     first: Node
     rest: list[tuple[str, Node]]
 
 
-@attrs.define(eq=False)
+@node
 class Range(Node):
     low: Node
     high: Node
 
 
-@attrs.define(eq=False)
+@node
 class ListLit(Node):
     items: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class Comprehension(Node):
     element: Node
     loops: list[tuple[str, Node, Node | None]]
 
 
-@attrs.define(eq=False)
+@node
 class Record(Node):
     fields: dict[str, Node]
 
 
-@attrs.define(eq=False)
+@node
 class Ternary(Node):
     cond: Node
     then: Node
@@ -108,13 +117,13 @@ class Ternary(Node):
 
 
 # ---- statements
-@attrs.define(eq=False)
+@node
 class Let(Node):
     name: str
     value: Node
 
 
-@attrs.define(eq=False)
+@node
 class Set(Node):
     target: Name
     indices: list[Node]
@@ -122,69 +131,69 @@ class Set(Node):
     value: Node
 
 
-@attrs.define(eq=False)
+@node
 class ExprStmt(Node):
     call: Call
 
 
-@attrs.define(eq=False)
+@node
 class Leave(Node):
     scope: str
 
 
-@attrs.define(eq=False)
+@node
 class Return(Node):
     value: Node | None
 
 
-@attrs.define(eq=False)
+@node
 class Trigger(Node):
     name: str
     kwargs: dict[str, Node]
 
 
-@attrs.define(eq=False)
+@node
 class Apply(Node):
     row: Node
 
 
-@attrs.define(eq=False)
+@node
 class Pass(Node):
     pass
 
 
-@attrs.define(eq=False)
+@node
 class If(Node):
     branches: list[tuple[Node, list[Node]]]
     orelse: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class Repeat(Node):
     count: Node
     body: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class For(Node):
     var: str
     iterable: Node
     body: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class While(Node):
     cond: Node
     body: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class Scope(Node):
     name: str
     body: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class Option(Node):
     label: str
     guard: Node | None
@@ -192,7 +201,7 @@ class Option(Node):
     body: list[Node]
 
 
-@attrs.define(eq=False)
+@node
 class Choose(Node):
     team: Node
     label: str
