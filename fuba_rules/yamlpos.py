@@ -20,7 +20,7 @@ import bisect
 import contextlib
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -45,8 +45,34 @@ class LDict(dict):
     def __init__(self, items=(), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
-        self.key_pos: dict[str, Pos] = {}
-        self.value_pos: dict[str, Pos] = {}
+        self._key_pos: dict[str, Pos] | Callable[[], dict[str, Pos]] = {}
+        self._value_pos: dict[str, Pos] | Callable[[], dict[str, Pos]] = {}
+
+    # A tree rebuilt from the cache gives its keys' and values' positions when first
+    # read (most are only read to report a problem): building them all was a fifth of
+    # a warm load.
+    @property
+    def key_pos(self) -> dict[str, Pos]:
+        if type(self._key_pos) is not dict:
+            self._key_pos = self._key_pos()
+        return self._key_pos
+
+    @key_pos.setter
+    def key_pos(self, value: dict[str, Pos]) -> None:
+        self._key_pos = value
+
+    @property
+    def value_pos(self) -> dict[str, Pos]:
+        if type(self._value_pos) is not dict:
+            self._value_pos = self._value_pos()
+        return self._value_pos
+
+    @value_pos.setter
+    def value_pos(self, value: dict[str, Pos]) -> None:
+        self._value_pos = value
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_key_pos": self.key_pos, "_value_pos": self.value_pos}
 
 
 class LList(list):
@@ -55,7 +81,20 @@ class LList(list):
     def __init__(self, items=(), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
-        self.item_pos: list[Pos] = []
+        self._item_pos: list[Pos] | Callable[[], list[Pos]] = []
+
+    @property
+    def item_pos(self) -> list[Pos]:  # built when first read, as LDict's
+        if type(self._item_pos) is not list:
+            self._item_pos = self._item_pos()
+        return self._item_pos
+
+    @item_pos.setter
+    def item_pos(self, value: list[Pos]) -> None:
+        self._item_pos = value
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_item_pos": self.item_pos}
 
 
 class LStr(str):
@@ -299,10 +338,24 @@ class _Tree:
             p = self.pos[line, col] = Pos(self.file, line, col)
         return p
 
-    def positions(self, flat: object) -> list[Pos]:
-        if not isinstance(flat, list) or len(flat) % 2:
-            raise ValueError("not positions")
-        return [self.at(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+    def positions(self, flat: object, count: int, where: Pos) -> Callable[[], list[Pos]]:
+        """What builds `count` positions from their flat list, when first asked for. The
+        list's shape is checked now; a position that is not two numbers (an edited
+        entry) reads as `where`, the position of its mapping or list."""
+        if not isinstance(flat, list) or len(flat) != 2 * count:
+            raise ValueError("positions do not match")
+
+        def build() -> list[Pos]:
+            at, out = self.pos.get, []
+            for i in range(0, len(flat), 2):
+                line, col = flat[i], flat[i + 1]
+                p = at((line, col)) if type(line) is int and type(col) is int else where
+                if p is None:
+                    p = self.pos[line, col] = Pos(self.file, line, col)
+                out.append(p)
+            return out
+
+        return build
 
     def decode(self, v: object, depth: int) -> object:
         self.count += 1
@@ -333,20 +386,17 @@ class _Tree:
         if tag == "l":
             _, line, col, items, flat = v
             out = LList((self.decode(x, depth + 1) for x in items), pos=self.at(line, col))
-            out.item_pos = self.positions(flat)
-            if len(out.item_pos) != len(out):
-                raise ValueError("positions do not match")
+            out.item_pos = self.positions(flat, len(out), out.pos)  # type: ignore[assignment]
             return out
         if tag == "d":
             _, line, col, keys, kflat, vflat, values = v
             if not all(isinstance(k, str) for k in keys) or len(keys) != len(values) or len(set(keys)) != len(keys):
                 raise ValueError("not a mapping")
-            out_d = LDict(zip(keys, (self.decode(x, depth + 1) for x in values)), pos=self.at(line, col))
-            kp, vp = self.positions(kflat), self.positions(vflat)
-            if len(kp) != len(keys) or len(vp) != len(keys):
-                raise ValueError("positions do not match")
-            out_d.key_pos = dict(zip(keys, kp))
-            out_d.value_pos = dict(zip(keys, vp))
+            here = self.at(line, col)
+            out_d = LDict(zip(keys, (self.decode(x, depth + 1) for x in values)), pos=here)
+            kp, vp = self.positions(kflat, len(keys), here), self.positions(vflat, len(keys), here)
+            out_d.key_pos = lambda: dict(zip(keys, kp()))  # type: ignore[assignment]
+            out_d.value_pos = lambda: dict(zip(keys, vp()))  # type: ignore[assignment]
             return out_d
         raise ValueError("not a value")
 
