@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
@@ -36,40 +37,40 @@ _TAG = "tag:yaml.org,2002:"
 _LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # the breaks PyYAML counts
 
 
+class _Positions:
+    """Positions of a mapping's keys or values, or of a list's items. A tree rebuilt from
+    the cache holds, until they are first read, what builds them (most are only read to
+    report a problem; building them all was a fifth of reading the cached trees)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        v = obj.__dict__[self.slot]
+        if callable(v):
+            v = obj.__dict__[self.slot] = v()
+        return v
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        obj.__dict__[self.slot] = value
+
+
 class LDict(dict):
     """A mapping with the position of itself, of each key and of each value."""
 
     digest: str | None = None
     """For a file's top mapping read from disk: the sha256 of the file's bytes."""
 
+    key_pos = _Positions()  # dict[str, Pos]
+    value_pos = _Positions()  # dict[str, Pos]
+
     def __init__(self, items=(), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
-        self._key_pos: dict[str, Pos] | Callable[[], dict[str, Pos]] = {}
-        self._value_pos: dict[str, Pos] | Callable[[], dict[str, Pos]] = {}
-
-    # A tree rebuilt from the cache gives its keys' and values' positions when first
-    # read (most are only read to report a problem): building them all was a fifth of
-    # a warm load.
-    @property
-    def key_pos(self) -> dict[str, Pos]:
-        if type(self._key_pos) is not dict:
-            self._key_pos = self._key_pos()
-        return self._key_pos
-
-    @key_pos.setter
-    def key_pos(self, value: dict[str, Pos]) -> None:
-        self._key_pos = value
-
-    @property
-    def value_pos(self) -> dict[str, Pos]:
-        if type(self._value_pos) is not dict:
-            self._value_pos = self._value_pos()
-        return self._value_pos
-
-    @value_pos.setter
-    def value_pos(self, value: dict[str, Pos]) -> None:
-        self._value_pos = value
+        self.key_pos = {}
+        self.value_pos = {}
 
     def __getstate__(self) -> dict:
         return {**self.__dict__, "_key_pos": self.key_pos, "_value_pos": self.value_pos}
@@ -78,20 +79,12 @@ class LDict(dict):
 class LList(list):
     """A list with the position of itself and of each item."""
 
+    item_pos = _Positions()  # list[Pos]
+
     def __init__(self, items=(), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
-        self._item_pos: list[Pos] | Callable[[], list[Pos]] = []
-
-    @property
-    def item_pos(self) -> list[Pos]:  # built when first read, as LDict's
-        if type(self._item_pos) is not list:
-            self._item_pos = self._item_pos()
-        return self._item_pos
-
-    @item_pos.setter
-    def item_pos(self, value: list[Pos]) -> None:
-        self._item_pos = value
+        self.item_pos = []
 
     def __getstate__(self) -> dict:
         return {**self.__dict__, "_item_pos": self.item_pos}
@@ -386,7 +379,7 @@ class _Tree:
         if tag == "l":
             _, line, col, items, flat = v
             out = LList((self.decode(x, depth + 1) for x in items), pos=self.at(line, col))
-            out.item_pos = self.positions(flat, len(out), out.pos)  # type: ignore[assignment]
+            out.item_pos = self.positions(flat, len(out), out.pos)
             return out
         if tag == "d":
             _, line, col, keys, kflat, vflat, values = v
@@ -395,8 +388,8 @@ class _Tree:
             here = self.at(line, col)
             out_d = LDict(zip(keys, (self.decode(x, depth + 1) for x in values)), pos=here)
             kp, vp = self.positions(kflat, len(keys), here), self.positions(vflat, len(keys), here)
-            out_d.key_pos = lambda: dict(zip(keys, kp()))  # type: ignore[assignment]
-            out_d.value_pos = lambda: dict(zip(keys, vp()))  # type: ignore[assignment]
+            out_d.key_pos = lambda: dict(zip(keys, kp()))
+            out_d.value_pos = lambda: dict(zip(keys, vp()))
             return out_d
         raise ValueError("not a value")
 
