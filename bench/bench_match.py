@@ -3,7 +3,12 @@
     python bench/bench_match.py                    # every edition, coach and random, 20 matches each
     python bench/bench_match.py -n 100 --repeats 3 # more matches, median of 3 repeats
     python bench/bench_match.py --only 2024-draft  # one edition (basic and every advanced rule)
-    python bench/bench_match.py -n 2 --repeats 1 --no-load   # a smoke run (the test suite does this)
+    python bench/bench_match.py -n 2 --repeats 1 --no-load --scaling 0   # a smoke run
+
+After the matches it prints each edition's cold and warm load time, this process's peak
+memory, and `-j` scaling (bench/bench_parallel.py: the 2024 draft, coach against coach,
+60 matches with 1 and 2 workers, and the peak memory of a worker; wall-clock, so on
+idle cores).
 
 A step is one decision (forced ones included) or one dice roll. Speed is CPU time
 (process_time), never wall time: the machine may be shared. Each figure is also quoted
@@ -108,6 +113,7 @@ def main() -> None:
     p.add_argument("--only", help="one edition")
     p.add_argument("--agents", nargs="*", default=["coach", "random"], help="pairings to run: coach, random")
     p.add_argument("--no-load", action="store_true", help="skip the load-time measurement")
+    p.add_argument("--scaling", type=int, default=60, metavar="N", help="matches per run of the -j scaling measurement (0 skips it)")
     p.add_argument("--save-baseline", action="store_true", help="write bench/baseline.json (the engine before issue 8)")
     a = p.parse_args()
     old = json.loads(BASELINE.read_text()) if BASELINE.exists() else {}
@@ -115,6 +121,7 @@ def main() -> None:
     print(f"{'edition':28} {'agents':6} {'matches/s':>9} {'steps/s':>8} {'x old':>6}   (CPU seconds; median of {a.repeats})")
     for label, edition, rules in configs(a.only):
         ed = load_edition(edition, root=ROOT / "editions")
+        ed.compiler.compile_pending()  # load-time work, outside the timing (as it was before rules were written lazily)
         for agent in a.agents:
             rates, step_rates, ratios = [], [], []
             for rep in range(a.repeats):
@@ -136,6 +143,11 @@ def main() -> None:
             cold, warm = load_times(edition)
             print(f"load {edition:23} cold {cold * 1000:5.0f} ms, warm {warm * 1000:5.0f} ms (CPU)")
     print(f"peak memory: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+    if a.scaling > 0:
+        from bench_parallel import scaling
+
+        print("-j scaling (wall clock): ", end="")
+        scaling(a.only or "2024-draft", a.scaling, [1, 2], ("coach", "coach"))
     if a.save_baseline:
         BASELINE.write_text(json.dumps(saved, indent=1, sort_keys=True) + "\n")
         print(f"saved {BASELINE}")

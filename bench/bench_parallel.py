@@ -24,6 +24,27 @@ from fuba_rules.sim.batch import simulate  # noqa: E402
 from fuba_rules.sim.workers import EditionSource  # noqa: E402
 
 
+def scaling(edition: str, n: int, jobs_list: list[int], agents: tuple[str, str]) -> None:
+    """Print matches per wall-clock second for each worker count, their ratio to the
+    first, and each run's peak memory per worker."""
+    source = EditionSource.of(edition, (), ROOT / "editions")
+    ed = source.load()
+    print(f"{edition}, {agents[0]} vs {agents[1]}, {n} matches per run")
+    base = None
+    for jobs in jobs_list:
+        start = time.perf_counter()
+        result = simulate(ed, n, 0, agents, jobs=jobs, source=source)
+        wall = time.perf_counter() - start
+        rate = n / wall
+        base = base or rate
+        print(f"  -j {jobs}: {wall:7.2f} s, {rate:6.2f} matches/s, {rate / base:4.2f}x of -j {jobs_list[0]}", end="")
+        if jobs > 1:  # the workers have exited and been waited for: their peak is known
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            print(f", peak per worker {peak:.0f} MB", end="")
+        print(flush=True)
+        assert result.matches == n
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="worker counts to compare (default 1 2)")
@@ -31,23 +52,7 @@ def main() -> None:
     p.add_argument("--edition", default="2024-draft")
     p.add_argument("--agents", nargs=2, default=["coach", "coach"])
     a = p.parse_args()
-    root = ROOT / "editions"
-    source = EditionSource.of(a.edition, (), root)
-    ed = source.load()
-    print(f"{a.edition}, {a.agents[0]} vs {a.agents[1]}, {a.n} matches per run")
-    base = None
-    for jobs in a.jobs:
-        start = time.perf_counter()
-        result = simulate(ed, a.n, 0, tuple(a.agents), jobs=jobs, source=source)
-        wall = time.perf_counter() - start
-        rate = a.n / wall
-        base = base or rate
-        print(f"  -j {jobs}: {wall:7.2f} s, {rate:6.2f} matches/s, {rate / base:4.2f}x of -j {a.jobs[0]}", end="")
-        if jobs > 1:  # the workers have exited and been waited for: their peak is known
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-            print(f", peak per worker {peak:.0f} MB", end="")
-        print()
-        assert result.matches == a.n
+    scaling(a.edition, a.n, a.jobs, tuple(a.agents))
     print(f"  this process (edition loaded once, -j 1 played here): peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
 

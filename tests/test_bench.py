@@ -10,10 +10,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_the_bench_prints_matches_and_steps_per_cpu_second() -> None:
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "random", "--no-load"],
+        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "random", "--no-load", "--scaling", "2"],
         capture_output=True, text=True, check=True, timeout=600,
     ).stdout
     assert "world-cup-2015 basic" in out and "random" in out and "peak memory" in out
+    assert "-j 1:" in out and "-j 2:" in out and "peak per worker" in out  # -j scaling, in the same run
 
 
 def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
