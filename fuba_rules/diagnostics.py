@@ -8,7 +8,6 @@ Mods are untrusted files, so no error may surface as a Python traceback. Every l
 from __future__ import annotations
 
 import bisect
-import difflib
 from collections.abc import Callable, Iterable
 
 import attrs
@@ -66,6 +65,8 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     pool = [c for c in map(str, candidates) if low <= len(c) <= high]
     if len(pool) > MAX_SUGGESTION_POOL:
         pool = _neighbours(name, pool)
+    import difflib  # only an error needs it: not imported on every start
+
     close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
