@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+import threading
 from collections import Counter
 from typing import Any
 
@@ -61,6 +62,7 @@ class Forms:
 
 
 _FORMS_KEY = ("resumable forms",)
+_NO_COMPILER = threading.Lock()  # an edition built without rule text: Forms says it cannot pause
 
 
 def forms_of(edition: Any) -> Forms:
@@ -68,13 +70,16 @@ def forms_of(edition: Any) -> Forms:
     cache = edition.answers  # the edition's own cache (board answers), shared by its matches
     forms = cache.get(_FORMS_KEY)
     if forms is None:
-        try:
-            forms = Forms(edition)
-        except Unresumable as e:
-            forms = e
-        except (SyntaxError, RecursionError) as e:  # rule text nested beyond what Python compiles twice
-            forms = Unresumable(f"the resumable form does not compile: {e}")
-        cache[_FORMS_KEY] = forms
+        with getattr(edition.compiler, "lock", _NO_COMPILER):  # built once, even when matches run in threads
+            forms = cache.get(_FORMS_KEY)
+            if forms is None:
+                try:
+                    forms = Forms(edition)
+                except Unresumable as e:
+                    forms = e
+                except (SyntaxError, RecursionError) as e:  # rule text nested beyond what Python compiles twice
+                    forms = Unresumable(f"the resumable form does not compile: {e}")
+                cache[_FORMS_KEY] = forms
     if isinstance(forms, Unresumable):
         raise forms
     return forms

@@ -12,6 +12,7 @@ the work done.
 from __future__ import annotations
 
 import operator
+import threading
 from collections.abc import Callable
 from types import FunctionType
 from typing import Any
@@ -309,6 +310,11 @@ class Compiler:
         self._linked = False
         self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
         self._host: Any = None  # see bind
+        self._answer_tables: list[Answers] = []
+        # Held while generating code after loading (writing a rule on its first call, a
+        # modifier group's summing function, the resumable forms): the globals it names
+        # are numbered, and matches of one edition may run in threads.
+        self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
@@ -378,17 +384,18 @@ class Compiler:
         """The global name of a fixed primitive's table of answers (see `Answers`)."""
         key = "_A_" + name
         if key not in self.G:
-            self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
-            self.G[key].host = self._host
+            table = self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
+            table.host = self._host
+            self._answer_tables.append(table)
         return key
 
     def bind(self, host: Any) -> None:
         """The host that fixed primitives run against when first asked (any match of the
-        edition: they read only its board), also for tables made later (see `_exec`)."""
+        edition: they read only its board), also for tables made later (see `_exec`).
+        Another thread may be adding a table meanwhile: it gets a host either way."""
         self._host = host
-        for v in self.G.values():
-            if type(v) is Answers:
-                v.host = host
+        for table in self._answer_tables:
+            table.host = host
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
@@ -425,6 +432,10 @@ class Compiler:
         return f"{stem}{len(self._pending)}"
 
     def _compile_now(self, i: int) -> Callable[..., Any]:
+        with self.lock:  # matches of one edition may run in threads (the web board)
+            return self._write_and_compile(i)
+
+    def _write_and_compile(self, i: int) -> Callable[..., Any]:
         stub, write, name, key = self._pending[i]
         if stub.__code__ is _STUB_CODE:  # not compiled yet
             src = write if isinstance(write, Source) else write()
@@ -647,7 +658,8 @@ class Compiler:
         rows = self.modifiers[group]
         summed = self._sums.get(group)
         if summed is None or summed[0] is not rows or summed[1] != len(rows):
-            summed = self._sums[group] = (rows, len(rows), self._summer(group, rows))
+            with self.lock:
+                summed = self._sums[group] = (rows, len(rows), self._summer(group, rows))
         s = summed[2](m, L, silent)
         if key is not _MISSING:
             memo[key] = s

@@ -222,8 +222,10 @@ class Deferred:
         self._value: list[Node] = []
 
     def get(self) -> list[Node]:
-        if self._make is not None:
-            self._value, self._make = self._make(), None
+        make = self._make  # read once: another thread may be rebuilding it too
+        if make is not None:
+            self._value = make()
+            self._make = None
         return self._value
 
 
