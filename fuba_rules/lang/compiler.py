@@ -391,7 +391,7 @@ class Compiler:
 
     def bind(self, host: Any) -> None:
         """The host that fixed primitives run against when first asked (any match of the
-        edition: they read only its board), also for tables made later (see `_exec`).
+        edition: they read only its board), also for tables made later (`answers`).
         Another thread may be adding a table meanwhile: it gets a host either way."""
         self._host = host
         for table in self._answer_tables:
@@ -658,8 +658,10 @@ class Compiler:
         rows = self.modifiers[group]
         summed = self._sums.get(group)
         if summed is None or summed[0] is not rows or summed[1] != len(rows):
-            with self.lock:
-                summed = self._sums[group] = (rows, len(rows), self._summer(group, rows))
+            with self.lock:  # written once, even when matches run in threads
+                summed = self._sums.get(group)
+                if summed is None or summed[0] is not rows or summed[1] != len(rows):
+                    summed = self._sums[group] = (rows, len(rows), self._summer(group, rows))
         s = summed[2](m, L, silent)
         if key is not _MISSING:
             memo[key] = s
