@@ -2,7 +2,7 @@
 
     python bench/bench_ab.py                 # against HEAD, 8 matches per pairing, 3 rounds
     python bench/bench_ab.py 7142fe2 -n 10 --rounds 4
-    python bench/bench_ab.py 7142fe2 --start --rounds 20   # warm start of check, show, odds instead
+    python bench/bench_ab.py 7142fe2 --start --rounds 20   # warm load, check, show, odds instead
 
 On a shared machine one run's figures move by 10-20%, more than most single changes
 gain. So both trees play the same matches (every edition with every advanced rule,
@@ -11,8 +11,8 @@ its best CPU time: load from other processes only ever adds time. The revision i
 unpacked with `git archive` into a temporary folder; nothing in the repository changes.
 With `--start`, each round runs a warm load of the 2024 draft alone, warm `fuba check`,
 `fuba show --section modifiers` and the README's `fuba odds` example of the 2024 draft
-once in each tree (a cache folder per tree, filled first; Python's bytecode cache allowed, as on a user's machine) and prints
-the median and best CPU seconds of each command.
+once in each tree (a cache folder per tree, filled first; Python's bytecode cache
+allowed, as on a user's machine) and prints the median and best CPU seconds of each.
 Speed is never asserted by a test.
 """
 
@@ -106,7 +106,7 @@ def main() -> None:
     p.add_argument("-n", type=int, default=8, help="matches per pairing and round")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--only", choices=EDITIONS, help="one edition")
-    p.add_argument("--start", action="store_true", help="compare the warm start of check, show and odds instead of matches")
+    p.add_argument("--start", action="store_true", help="compare a warm load and the warm start of check, show and odds instead of matches")
     a = p.parse_args()
     editions = [a.only] if a.only else EDITIONS
     with tempfile.TemporaryDirectory(prefix="fuba-ab-") as tmp:

@@ -102,16 +102,15 @@ class Replay:
         from .lang.nodes import Deferred
         from .lang.parse_cache import first_position
 
-        unpack = self._unpack
+        unpack, where = self._unpack, first_position(self._files, packed_node)
 
         def rebuild() -> Any:
             try:
                 return unpack(packed_node)
             except Exception:  # noqa: BLE001 - vetting refuses anything we did not write
-                where = first_position(self._files, packed_node)
                 raise FubaError(Diagnostic(where, f"the load cache's stored build of this rule was edited and is refused; delete {cache_dir()} or set FUBA_CACHE=off")) from None
 
-        return Deferred(first_position(self._files, packed_node), rebuild)
+        return Deferred(where, rebuild)
 
 
 class LoadCache:

@@ -413,8 +413,8 @@ class Compiler:
         compiling only those. `write` is the source, or what writes it; `key` names it
         for `source` (a rule's name, or where a piece of rule text sits).
 
-        What is returned, and stored under `name`, is a stand-in whose first call compiles
-        the source and then takes over its code (`__code__`), so every holder of it (the
+        What is returned, and stored under `name`, is a stand-in whose first call writes
+        and compiles the source and then takes over its code (`__code__`), so every holder of it (the
         rule tables, other rules through their globals) calls the real function from then on,
         through no extra layer. Writing later reads what the compiler knows then; rule
         functions are all linked before the first procedure, hook or row is defined, so

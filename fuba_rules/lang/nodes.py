@@ -24,7 +24,7 @@ class Node:
     pos: Pos
 
     def __repr__(self) -> str:
-        names = _FIELD_NAMES.get(type(self)) or tuple(f.name for f in attrs.fields(type(self)))
+        names = _field_names(type(self))
         return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in names)})"
 
 
@@ -244,13 +244,16 @@ def first_pos(block: list[Node] | Deferred) -> Pos | None:
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:  # attrs.fields() on every visit was a fifth of a warm load
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
+    return names
+
+
 def _children(value: Any) -> list[Any]:
     if isinstance(value, Node):
-        cls = type(value)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:  # attrs.fields() on every visit was a fifth of a warm load
-            names = _FIELD_NAMES[cls] = tuple(f.name for f in attrs.fields(cls))
-        return [getattr(value, name) for name in names]
+        return [getattr(value, name) for name in _field_names(type(value))]
     if isinstance(value, (list, tuple)):
         return list(value)
     if isinstance(value, dict):
