@@ -64,6 +64,7 @@ line at that corner: its extent is the point [g, g] where g is that goal line.
 from __future__ import annotations
 
 import re
+import sys
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -277,7 +278,15 @@ class Board:
     def _build(
         cls, areas, spots, length, halfway, names, lanes, extents, refs, links, relative, goal_rows, corner_spot
     ) -> Board:
-        """Precompute every query into dicts."""
+        """Precompute every query into dicts.
+
+        Area names become plain interned strings: rules compare and look them up on every
+        step, and the positioned strings the YAML loader gives (a `str` subclass) miss
+        the interpreter's fast paths for both."""
+        plain = {a: sys.intern(str(a)) for a in areas + spots}
+        areas, spots = tuple(plain[a] for a in areas), tuple(plain[a] for a in spots)
+        names, lanes, extents = ({plain[a]: v for a, v in d.items()} for d in (names, lanes, extents))
+        corner_spot = {plain[a]: plain[s] for a, s in corner_spot.items()}
         nodes = areas + spots
         order = {a: i for i, a in enumerate(nodes)}
 
