@@ -31,6 +31,22 @@ def test_adding_a_number_to_a_text_is_still_a_fault_when_one_side_is_not_proved(
     assert "needs numbers" in f.message
 
 
+def test_whole_numbers_are_added_in_line_and_anything_else_goes_to_the_checks() -> None:
+    src = "functions:\n  plus: {params: [a, b], expr: 'a + b * 2'}\n"
+    assert "_add(m, " in build(src).source_of("plus")  # the checks stay, out of line
+    assert value("plus(1, 2)", src) == 5
+    assert value("plus(2147483647, 1)", src) == 2147483649  # past the in-line range
+    assert value('plus("a", 1)', src) == "a2"  # a text joined, as before
+    assert fault(f"let x = plus({MAX_NUMBER}, 1)", src).message == f"a number grew beyond {MAX_NUMBER:,}"
+    assert "needs numbers" in fault("let x = plus(true, 1)", src).message
+
+
+def test_a_sum_inside_a_list_being_walked_is_still_checked() -> None:
+    src = "functions:\n  walk: {params: [a], expr: '[x + 1 for x in [a + 1, pieces(home, \"centre\") + a]]'}\n"
+    assert value("walk(1)", src) == [3, 2]
+    assert fault(f"let x = walk({MAX_NUMBER})", src).message == f"a number grew beyond {MAX_NUMBER:,}"
+
+
 # ---- functions ------------------------------------------------------------------------------------
 FUNCS = """
 functions:

@@ -27,6 +27,12 @@ from .checker import BOUND_IN_PREFER
 from .runtime import MAX_NUMBER
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_INT = re.compile(r"\(?-?\d+\)?\Z")  # a whole-number literal, as `lit` writes it
+# Results this small are whole numbers the interpreter compares fastest (one machine word
+# in CPython); larger ones go to the helper, which allows up to MAX_NUMBER.
+_SMALL = 2**30 - 1
+_STABLE = re.compile(r"(v_\w+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local or a literal
+_SIMPLE = re.compile(r"(v_\w+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
 _counter = itertools.count()
 
 
@@ -76,6 +82,7 @@ class Generator:
 
     def __init__(self, host: Any):
         self.host = host
+        self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -264,6 +271,23 @@ class Generator:
     def _e_Subscript(self, src: Source, e: n.Subscript) -> str:
         return f"_index({self.expr(src, e.obj)}, {self.expr(src, e.index)})"
 
+    def _twice(self, src: Source, a: str, b: str) -> tuple[str, str, str] | None:
+        """Two operands an inline fast path can read twice, in their order: plain reads
+        (a local, a literal, a state value) as they are, anything else evaluated once
+        into temporaries by a first clause (`first`). None where `:=` is not allowed."""
+        if _SIMPLE.match(a) and _SIMPLE.match(b):
+            return "", a, b
+        if self._no_walrus:
+            return None
+        names, first = [], []
+        for x in (a, b):  # a literal or a local stays as it is: nothing can change it meanwhile
+            if _STABLE.match(x):
+                names.append(x)
+            else:
+                names.append(src.temp("t"))
+                first.append(f"{names[-1]} := {x}")
+        return f"({', '.join(first)},) and ", names[0], names[1]
+
     def _e_Unary(self, src: Source, e: n.Unary) -> str:
         return f"(not {self.expr(src, e.operand)})" if e.op == "not" else f"(-{self.expr(src, e.operand)})"
 
@@ -276,7 +300,14 @@ class Generator:
         size = self.bound(e)
         if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
             return f"({a} {e.op} {b})"
-        return f"{self._ARITH[e.op]}(m, {a}, {b})"
+        helper = self._ARITH[e.op]
+        ops = self._twice(src, a, b)
+        if ops is None:
+            return f"{helper}(m, {a}, {b})"
+        # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
+        first, a, b = ops
+        ints = " and ".join(f"_type({x}) is _int" for x in (a, b) if not _INT.match(x)) or "True"
+        return f"({a} {e.op} {b} if {first}{ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def bound(self, e: n.Node) -> int | None:
         """How large a number `e` can be, when its nodes prove it is always a number
@@ -330,7 +361,12 @@ class Generator:
         p = self.host.position(e.pos)
         loops = []
         for var, it, cond in e.loops:
-            loops.append(f"for {local(var)} in _each(m, {self.expr(src, it)}, {p}, {var!r})")
+            self._no_walrus += 1
+            try:
+                iterable = self.expr(src, it)
+            finally:
+                self._no_walrus -= 1
+            loops.append(f"for {local(var)} in _each(m, {iterable}, {p}, {var!r})")
             if cond is not None:
                 loops.append(f"if {self.expr(src, cond)}")
         return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"

@@ -333,6 +333,7 @@ class Compiler:
             "_field": _field,
             "_dict": dict,
             "_type": type,
+            "_int": int,
             "_index": _index,
             "_render": render,
             "_add": _add,
