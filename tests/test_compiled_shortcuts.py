@@ -80,6 +80,14 @@ def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still
     assert "endless recursion in 'again'" in fault("let x = again(1000)", FUNCS).message
 
 
+def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> None:
+    ed = build(FUNCS)
+    assert "m.pieces[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback
+    m = run_do('place(home, "centre")\nmove_keeper(home, "centre")\nreturn crowd("centre")', FUNCS)
+    assert m.result == 2  # the keeper counts
+    assert fault('let x = crowd(text("centr"))', FUNCS).message == "unknown area 'centr'"
+
+
 # ---- board questions --------------------------------------------------------------------------------
 def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)

@@ -169,14 +169,16 @@ def _keeper_out_only(m, area, team):
 
 
 # ---- pieces
-@add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.")
+@add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.",
+     inline="(m.pieces[{team}].get({area}, 0) + (m.keeper[{team}] == {area}) if {area} in m.board_areas else {call})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
     return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
 
 
-@add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.")
+@add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.",
+     inline="(m.pieces[{team}].get({area}, 0) if {area} in m.board_areas else {call})")
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)

@@ -240,7 +240,10 @@ class Generator:
         answers = getattr(self.host, "answers", None)
         if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
             return f"{answers(e.name)}[{', '.join(args)}]"  # a fixed answer: a dict read, no call
-        return f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
+        call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
+        if prim.inline and len(args) == len(prim.params) and not extra and all(_STABLE.match(a) for a in args):
+            return prim.inline.format(call=call, **dict(zip(prim.params, args)))
+        return call
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]

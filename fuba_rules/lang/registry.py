@@ -32,6 +32,11 @@ class Primitive:
     # Fixed: the answer depends only on the arguments and the edition (its board), never
     # on the match, so generated code may read it from a table of answers (`Answers`).
     fixed: bool = False
+    # A Python expression generated code may use instead of calling fn, when every
+    # argument is a local or a literal (read more than once, they cannot change):
+    # `{param}` stands for an argument, `{call}` for the ordinary call, its fallback.
+    # Written by the host, never by rule text.
+    inline: str = ""
 
     @property
     def signature(self) -> str:
@@ -59,6 +64,7 @@ class Registry:
         fixed: bool = False,
         doc: str = "",
         returns: str = "",
+        inline: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -66,7 +72,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline
             )
             return fn
 
