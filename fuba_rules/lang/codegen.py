@@ -262,7 +262,8 @@ class Generator:
 
     def _choose(self, src: Source, e: n.Call, optional: bool) -> str:
         team, label, options = (self.expr(src, a) for a in e.args)
-        prefer = f"lambda {local(BOUND_IN_PREFER)}: {self.expr(src, e.kwargs['prefer'])}" if "prefer" in e.kwargs else "None"
+        it = local(BOUND_IN_PREFER)  # the advice scores every option in one list, not one call each
+        prefer = f"lambda _opts: [{self.expr(src, e.kwargs['prefer'])} for {it} in _opts]" if "prefer" in e.kwargs else "None"
         return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
 
     def _special_choose(self, src: Source, e: n.Call) -> str:

@@ -274,7 +274,7 @@ def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: boo
         if optional:
             return None
         raise RuleFault(pos, f"no legal option for '{label}'")
-    scores = (lambda: [prefer(o) for o in opts]) if prefer is not None else None
+    scores = (lambda: prefer(opts)) if prefer is not None else None  # prefer: the options' scores, in order
     return m.decide(team, label, opts, scores, optional)
 
 
