@@ -100,6 +100,14 @@ def compare_start(trees: dict[str, Path], rounds: int, rev: str) -> None:
               f" {statistics.median(old) / statistics.median(new):6.2f}")
 
 
+def unpack(rev: str, into: Path) -> Path:
+    """The files of a git revision, unpacked into a folder (the repository is untouched)."""
+    into.mkdir(parents=True, exist_ok=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("rev", nargs="?", default="HEAD", help="the git revision to compare with (default HEAD)")
@@ -110,9 +118,7 @@ def main() -> None:
     a = p.parse_args()
     editions = [a.only] if a.only else EDITIONS
     with tempfile.TemporaryDirectory(prefix="fuba-ab-") as tmp:
-        old = Path(tmp)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", a.rev], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+        old = unpack(a.rev, Path(tmp))
         if a.start:
             return compare_start({"old": old, "new": ROOT}, a.rounds, a.rev)
         best: dict[str, list[float]] = {}

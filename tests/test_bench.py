@@ -25,3 +25,14 @@ def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
     lines = [line.split() for line in out.splitlines()[1:]]
     assert [line[:2] for line in lines] == [["world-cup-2015", "coach"], ["world-cup-2015", "random"]]
     assert all(float(x) > 0 for line in lines for x in line[2:])
+
+
+def test_the_instruction_count_compares_this_tree_with_a_revision_in_one_run() -> None:
+    """Valgrind counts what one match executes, so the same code counts the same."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_instructions.py"), "HEAD", "-n", "1", "--edition", "world-cup-2015", "--agents", "random"],
+        capture_output=True, text=True, check=True, timeout=900,
+    ).stdout
+    row = out.splitlines()[1].split()
+    assert row[0] == "random" and row[1].endswith("M") and row[2].endswith("M")
+    assert float(row[1][:-1]) > 1 and float(row[2][:-1]) > 1 and float(row[3]) > 0
