@@ -8,6 +8,9 @@ from typing import Any
 from ..engine.decisions import Decision
 
 
+_INT = {int}
+
+
 def advice(decision: Decision) -> list[float] | None:
     """The rules' scores for each option as numbers (true is 1, false 0), or None without advice."""
     if not decision.scores:
@@ -20,7 +23,7 @@ def best_options(decision: Decision) -> list[int]:
     scores: Any = decision.scores
     if not scores:
         return list(range(len(decision.options)))
-    if not all(type(s) is int for s in scores):  # plain numbers compare as their floats do
+    if not set(map(type, scores)) <= _INT:  # plain numbers compare as their floats do
         scores = advice(decision)
     best = max(scores)
     return [i for i, s in enumerate(scores) if s == best]
