@@ -163,10 +163,12 @@ def match(
     rules_on: Iterable[str] = (),
     skills: dict[str, list[str]] | None = None,
     budget: int | None = None,
+    record: bool = True,
 ) -> Match:
-    """A match with scripted dice and scripted answers: `answers` for home, `away` for away."""
+    """A match with scripted dice and scripted answers: `answers` for home, `away` for away
+    (record=False: one that keeps no log, as a simulation plays)."""
     agents = agents or {"home": ScriptedAgent(answers), "away": ScriptedAgent(away)}
-    m = Match(ed, ScriptedDice(dice), agents, rules_on=frozenset(rules_on), skills=skills)
+    m = Match(ed, ScriptedDice(dice), agents, rules_on=frozenset(rules_on), skills=skills, record=record)
     if budget is not None:
         m.budget = budget
     return m

@@ -8,7 +8,7 @@ tests pin the behaviour that must survive them: same values, same faults, same p
 
 from __future__ import annotations
 
-from langkit import build, events, fault, run_do, value
+from langkit import build, events, fault, program, run_do, value
 
 from fuba_rules.lang.runtime import MAX_NUMBER
 
@@ -129,3 +129,17 @@ def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
     assert kept.memo == {("crowd", "centre"): 0}
     moved = run_do('let n = crowd("centre")\nplace(home, "centre")', FUNCS)
     assert moved.memo == {}
+
+
+# ---- logs ---------------------------------------------------------------------------------------
+def test_a_match_that_keeps_no_log_still_counts_its_tags() -> None:
+    body = 'log("kick-off", tag="kickoff")\nlog("ball {ball.value}", tag="kickoff", ref="4.7")\nlog("untagged")\nreturn 1'
+    quiet, kept = run_do(body, record=False), run_do(body)
+    assert quiet.events == [] and quiet.tally["kickoff"] == kept.tally["kickoff"] == 2
+    assert "_quiet_log(m, " in build(program(body)).source_of("match")
+
+
+def test_a_log_line_that_cannot_be_written_is_the_same_fault_without_a_log() -> None:
+    bad = 'let xs = []\nlog("first: {xs[0]}")'
+    assert fault(bad, record=False).message == fault(bad).message == "the list has no element at that index"
+

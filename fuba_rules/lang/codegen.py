@@ -249,9 +249,16 @@ class Generator:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
 
     def _special_log(self, src: Source, e: n.Call) -> str:
-        fields = [f"'text': _render({self.expr(src, e.args[0])})"]
-        fields += [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in ("tag", "team", "ref", "data") if k in e.kwargs]
-        return f"m.emit('log', {{{', '.join(fields)}}})"
+        text, keys = e.args[0], [k for k in ("tag", "team", "ref", "data") if k in e.kwargs]
+        fields = [f"'text': _render({self.expr(src, text)})"] + [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in keys]
+        # A match that keeps no log (a simulation) evaluates the same values in the same
+        # order, so a fault is the same, but renders nothing: it only counts the tag.
+        parts = [self.expr(src, p) for p in text.parts if not isinstance(p, str)] if isinstance(text, n.Template) else [self.expr(src, text)]
+        rest = [self.expr(src, e.kwargs[k]) for k in keys]
+        if "tag" not in keys:
+            rest.insert(0, "_MISS")
+        quiet = f"_quiet_log(m, ({''.join(p + ', ' for p in parts)}), {', '.join(rest)})"
+        return f"(m.emit('log', {{{', '.join(fields)}}}) if m.record else {quiet})"
 
     def _special_modifiers(self, src: Source, e: n.Call, silent: bool = False) -> str:
         group = e.args[0].value  # type: ignore[attr-defined]

@@ -263,6 +263,13 @@ def _endless_while(pos: Pos) -> None:
     raise RuleFault(pos, f"while ran {MAX_LOOP} times without its condition becoming false")
 
 
+def _quiet_log(m: Any, parts: tuple, tag: Any, *rest: Any) -> None:
+    """`log` in a match that keeps no log: its values were worked out (a fault in them
+    is the same fault); only the tag is counted, as `emit` would."""
+    if tag is not _MISSING:
+        m.tally[tag] += 1
+
+
 def _advice(thunks: list) -> Callable[[], list]:
     return lambda: [t() if t is not None else 0 for t in thunks]
 
@@ -336,6 +343,7 @@ class Compiler:
             "_int": int,
             "_index": _index,
             "_render": render,
+            "_quiet_log": _quiet_log,
             "_add": _add,
             "_sub": _sub,
             "_mul": _arith("*", operator.mul),

@@ -46,6 +46,8 @@ class Host(Protocol):
     at: Pos | None  # position of the statement being run, for faults
     ref: str  # the rulebook chapter of the rule being run
     rules_on: frozenset[str]
+    record: bool  # keeps a log; without one (a simulation) a `log` only counts its tag
+    tally: Any  # log tags counted (a Counter)
 
     def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any: ...
 
