@@ -123,6 +123,8 @@ def _index(o: Any, k: Any) -> Any:
         if k in o:
             return o[k]
         raise KeyError(f"no entry {render(k)}")
+    if type(o) is list and type(k) is int:  # the other common case: a formation line, a die
+        return o[k]
     if isinstance(o, Table):
         return o.lookup(k)
     if isinstance(o, list):
