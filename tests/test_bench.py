@@ -1,9 +1,12 @@
 """The speed bench runs (on a tiny count): it prints a line per edition and pairing.
 No test asserts a time; the figures themselves are for people (bench/bench_match.py)."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,6 +30,7 @@ def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
     assert all(float(x) > 0 for line in lines for x in line[2:])
 
 
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="bench_instructions counts with valgrind, a system package (apt install valgrind)")
 def test_the_instruction_count_compares_this_tree_with_a_revision_in_one_run() -> None:
     """Valgrind counts what one match executes, so the same code counts the same."""
     out = subprocess.run(

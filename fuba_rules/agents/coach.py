@@ -7,7 +7,6 @@ from typing import Any
 
 from ..engine.decisions import Decision
 
-
 _INT = {int}
 
 
