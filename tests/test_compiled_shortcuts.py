@@ -142,4 +142,3 @@ def test_a_match_that_keeps_no_log_still_counts_its_tags() -> None:
 def test_a_log_line_that_cannot_be_written_is_the_same_fault_without_a_log() -> None:
     bad = 'let xs = []\nlog("first: {xs[0]}")'
     assert fault(bad, record=False).message == fault(bad).message == "the list has no element at that index"
-

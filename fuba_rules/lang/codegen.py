@@ -192,8 +192,7 @@ class Generator:
         return lit(e.value) or self.host.const(e.value)
 
     def _e_Template(self, src: Source, e: n.Template) -> str:
-        parts = [repr(p) if isinstance(p, str) else f"_render({self.expr(src, p)})" for p in e.parts]
-        return "''.join((" + ", ".join(parts) + ",))"
+        return _joined(e, [self.expr(src, p) for p in e.parts if not isinstance(p, str)])
 
     def _e_Name(self, src: Source, e: n.Name) -> str:
         kind, fields = e.kind, e.fields
@@ -250,11 +249,16 @@ class Generator:
 
     def _special_log(self, src: Source, e: n.Call) -> str:
         text, keys = e.args[0], [k for k in ("tag", "team", "ref", "data") if k in e.kwargs]
-        fields = [f"'text': _render({self.expr(src, text)})"] + [f"{k!r}: {self.expr(src, e.kwargs[k])}" for k in keys]
+        if isinstance(text, n.Template):
+            parts = [self.expr(src, p) for p in text.parts if not isinstance(p, str)]
+            line = _joined(text, parts)
+        else:
+            line = self.expr(src, text)
+            parts = [line]
+        rest = [self.expr(src, e.kwargs[k]) for k in keys]
+        fields = [f"'text': _render({line})"] + [f"{k!r}: {v}" for k, v in zip(keys, rest)]
         # A match that keeps no log (a simulation) evaluates the same values in the same
         # order, so a fault is the same, but renders nothing: it only counts the tag.
-        parts = [self.expr(src, p) for p in text.parts if not isinstance(p, str)] if isinstance(text, n.Template) else [self.expr(src, text)]
-        rest = [self.expr(src, e.kwargs[k]) for k in keys]
         if "tag" not in keys:
             rest.insert(0, "_MISS")
         quiet = f"_quiet_log(m, ({''.join(p + ', ' for p in parts)}), {', '.join(rest)})"
@@ -381,6 +385,13 @@ class Generator:
             if cond is not None:
                 loops.append(f"if {self.expr(src, cond)}")
         return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+
+
+def _joined(e: n.Template, values: list[str]) -> str:
+    """Python source joining a template's text with its values' source, rendered, in order."""
+    it = iter(values)
+    parts = [repr(p) if isinstance(p, str) else f"_render({next(it)})" for p in e.parts]
+    return "''.join((" + ", ".join(parts) + ",))"
 
 
 def function_source(
