@@ -31,8 +31,8 @@ _INT = re.compile(r"\(?-?\d+\)?\Z")  # a whole-number literal, as `lit` writes i
 # Results this small are whole numbers the interpreter compares fastest (one machine word
 # in CPython); larger ones go to the helper, which allows up to MAX_NUMBER.
 _SMALL = 2**30 - 1
-_STABLE = re.compile(r"(v_\w+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local or a literal
-_SIMPLE = re.compile(r"(v_\w+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
+_STABLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field) or a literal
+_SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
 _counter = itertools.count()
 
 
@@ -83,6 +83,7 @@ class Generator:
     def __init__(self, host: Any):
         self.host = host
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
+        self.records: dict[str, frozenset[str]] = {}  # params proved records with these fields
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -210,8 +211,10 @@ class Generator:
             base = self._e_Const(src, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))
         else:  # pragma: no cover - the checker resolved every name
             raise AssertionError(f"unchecked name {e.dotted}")
-        for f in fields:
-            if _IDENT.match(base):  # a local: read it twice rather than call a helper
+        for i, f in enumerate(fields):
+            if i == 0 and kind == "local" and f in self.records.get(e.parts[0], ()):
+                base = f"{base}[{f!r}]"  # the function's guard checked the record and its fields
+            elif _IDENT.match(base):  # a local: read it twice rather than call a helper
                 base = f"({base}[{f!r}] if _type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
             else:
                 base = f"_field({base}, {f!r})"
@@ -412,8 +415,23 @@ def function_source(
     if epilogue:
         src.emit(1, "try:")
         ind = 2
+    records = {} if is_block or from_dict else record_params(params, body)
     if is_block:
         gen.block(src, body, ind)
+    elif records:  # two forms: fields read straight when the guard holds, checked otherwise
+        guard = " and ".join(f"_type({local(p)}) is _dict" + "".join(f" and {f!r} in {local(p)}" for f in sorted(fs)) for p, fs in records.items())
+        src.emit(ind, f"if {guard}:", body.pos)
+        gen.records = records
+        try:
+            fast = gen.expr(src, body)
+        finally:
+            gen.records = {}
+        src.emit(ind + 1, f"_r = {fast}" if memo else f"return {fast}", body.pos)
+        if memo:
+            src.emit(ind, "else:", body.pos)
+            src.emit(ind + 1, f"_r = {gen.expr(src, body)}", body.pos)
+        else:
+            src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
     elif memo:
         src.emit(ind, f"_r = {gen.expr(src, body)}", body.pos)
     else:
@@ -426,6 +444,18 @@ def function_source(
         src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
         src.emit(1, "return _r")
     return src
+
+
+def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[str]]:
+    """Parameters an expression reads two or more fields of (`mv.to`, `mv.from`), with
+    those fields: one check at entry that each is a record holding them lets every read
+    be a plain subscript. A parameter some comprehension or advice rebinds is left out."""
+    bound = {BOUND_IN_PREFER} | {var for c in n.walk(body) if isinstance(c, n.Comprehension) for var, _, _ in c.loops}
+    reads: dict[str, list[str]] = {}
+    for x in n.walk(body):
+        if isinstance(x, n.Name) and x.kind == "local" and x.fields and x.parts[0] in params and x.parts[0] not in bound:
+            reads.setdefault(x.parts[0], []).append(x.fields[0])
+    return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
 def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> list[str]:
