@@ -110,6 +110,9 @@ class Generator:
         name = s.target.dotted
         keys = ", ".join(self.expr(src, i) for i in s.indices)
         spec = self.host.state[name]
+        if not keys and s.op == "=" and spec.min is None and spec.max is None:  # `_set`, in line
+            src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
+            return
         lo, hi = self.host.const(spec.min), self.host.const(spec.max)
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
 
@@ -269,7 +272,8 @@ class Generator:
 
     def _special_modifiers(self, src: Source, e: n.Call, silent: bool = False) -> str:
         group = e.args[0].value  # type: ignore[attr-defined]
-        return f"_modifiers(m, {group!r}, {self._dict(src, e.kwargs)}, {silent})"
+        sig = f"{group}({','.join(e.kwargs)})"  # with the values, in this order, the cache key
+        return f"_modifiers(m, {group!r}, {self._dict(src, e.kwargs)}, {silent}, {sig!r})"
 
     def _special_modifier_total(self, src: Source, e: n.Call) -> str:
         return self._special_modifiers(src, e, silent=True)

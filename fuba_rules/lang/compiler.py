@@ -214,6 +214,14 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
         m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
 
 
+def _put(m: Any, name: str, new: Any) -> None:
+    """`set name = new` of plain state with no bounds, once the rule has seen it differs."""
+    old = m.S[name]
+    m.S[name] = new
+    m.version += 1
+    m.emit("set", {"var": name, "index": [], "from": old, "to": new})
+
+
 def _apply(m: Any, r: Any) -> None:
     if not isinstance(r, Row) or r.run is None:
         raise TypeError(f"apply needs a table row with a do:, got {render(r)}")
@@ -352,6 +360,7 @@ class Compiler:
             "_floordiv": _arith("//", operator.floordiv),
             "_mod": _arith("%", operator.mod),
             "_set": _set,
+            "_put": _put,
             "_apply": _apply,
             "_times": _times,
             "_each": _each,
@@ -651,16 +660,18 @@ class Compiler:
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
 
-    def _modifiers(self, m: Any, group: str, L: dict, silent: bool) -> int:
+    def _modifiers(self, m: Any, group: str, L: dict, silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
-        modifiers asked for a target's options and again for its advice are summed once."""
+        modifiers asked for a target's options and again for its advice are summed once.
+        `sig` names the group and the call's keys in order (`pass(start,target)`), so the
+        cache key is it and the values."""
         key: Any = _MISSING
         if silent:
             memo = m.memo
             try:
-                key = ("modifier_total", group, *L.items())  # a call site's keys come in one order
+                key = (sig, *L.values())
                 hit = memo.get(key, _MISSING)
             except TypeError:
                 key = hit = _MISSING
