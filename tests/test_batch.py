@@ -14,6 +14,8 @@ import pytest
 
 from fuba_rules.cli import main
 from fuba_rules.sim import batch, workers
+from fuba_rules.sim.outcome import Outcome
+from fuba_rules.sim.play import play_match
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = str(ROOT / "editions")
@@ -44,6 +46,22 @@ def test_worker_processes_give_the_same_json_as_one_process(capsys):
     two = simulate_json(capsys, "-n", "3", "--seed", "5", "-j", "2")
     assert two == one
     assert json.loads(one)["matches"] == 3
+
+
+def test_forked_and_spawned_workers_play_the_matches_of_one_process():
+    """On Linux a worker is forked with the parent's loaded edition; elsewhere it starts
+    an interpreter and loads the edition itself. Either way each match is the one this
+    process plays with the same seed."""
+    source = workers.EditionSource.of("2024-draft", (), EDITIONS)
+    ed = source.load()
+    template = workers.Chunk(source, 0, 0, 7, ("random", "random"), (), None)
+    here = [Outcome.of(i, play_match(ed, 7 + i, ("random", "random"), record=False)) for i in range(4)]
+    forked = sorted(workers.run_in_processes(template, range(4), 2, edition=ed), key=lambda o: o.index)
+    spawned = sorted(workers.run_in_processes(template, range(4), 2), key=lambda o: o.index)
+    assert forked == spawned == here
+    assert workers.start_method(None)[0].get_start_method() == "spawn"
+    if sys.platform == "linux":
+        assert workers.start_method(ed)[0].get_start_method() == "fork"
 
 
 def test_a_dask_cluster_gives_the_same_json_as_one_process(capsys):

@@ -133,7 +133,7 @@ def simulate(
 
         items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
     elif parallel and jobs > 1:
-        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)))
+        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)), edition=edition)
     elif cup is not None:
         items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills)
     else:

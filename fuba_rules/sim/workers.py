@@ -1,9 +1,10 @@
 """Matches played in other processes: each worker loads the edition once, then plays
 chunks of seeds and sends back compact outcomes.
 
-The compiled edition holds closures, which do not pickle, so a worker gets the edition's
-`EditionSource` (id or path, mods, editions folder) and loads it itself. Dask workers use
-the same `play_chunk`.
+The compiled edition holds closures, which do not pickle. On Linux a worker is forked
+and so starts with the parent's loaded edition; elsewhere, and on Dask, a worker gets the
+edition's `EditionSource` (id or path, mods, editions folder) and loads it itself. Dask
+workers use the same `play_chunk`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -109,21 +111,37 @@ def chunks(todo: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
         i += count
 
 
-def _init_worker(source: EditionSource) -> None:
-    """Ctrl-C goes to the whole process group: only the parent handles it, and stops us."""
+def _init_worker(source: EditionSource, edition: Any = None) -> None:
+    """Ctrl-C goes to the whole process group: only the parent handles it, and stops us.
+    A forked worker is handed the parent's edition; a spawned one loads it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if edition is not None:
+        with _lock:
+            _editions[source] = edition
     edition_for(source)
 
 
-def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1) -> Iterator[Outcome | MatchFault | LoadFailed]:
+def start_method(edition: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The multiprocessing context for workers, and what their initializer gets besides
+    the source. On Linux a worker is forked with the parent's loaded edition: it starts
+    at once, instead of starting an interpreter, importing and loading the edition (about
+    a third of a second per worker, a tenth of a 200-match run on two cores). Elsewhere,
+    or without an edition, a fresh interpreter ("spawn") loads it from its source."""
+    if edition is not None and sys.platform == "linux":
+        return multiprocessing.get_context("fork"), (edition,)
+    return multiprocessing.get_context("spawn"), ()
+
+
+def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1, edition: Any = None) -> Iterator[Outcome | MatchFault | LoadFailed]:
     """Yield outcomes as workers finish them, at most 2 chunks per worker in flight.
+    `edition`, when given, is the loaded edition of `template.source` (see start_method).
 
     After a fault no chunk beyond it is started, but earlier chunks are finished, so the
     first fault in seed order is found as a single process would find it.
     """
-    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no inherited threads or locks
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source,))
+    ctx, extra = start_method(edition)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source, *extra))
     pending = chunks(todo, size)
     inflight: set[Future] = set()
     first_fault: int | None = None
