@@ -246,9 +246,17 @@ class Generator:
         if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
             return f"{answers(e.name)}[{', '.join(args)}]"  # a fixed answer: a dict read, no call
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
-        if prim.inline and len(args) == len(prim.params) and not extra and all(_STABLE.match(a) for a in args):
-            return prim.inline.format(call=call, **dict(zip(prim.params, args)))
-        return call
+        if not prim.inline or len(args) != len(prim.params) or extra:
+            return call
+        if all(_STABLE.match(a) for a in args):
+            return _template(prim, call, args)
+        if self._no_walrus:
+            return call
+        # other arguments are evaluated once, in order, into temporaries the template reads
+        names = [a if _STABLE.match(a) else src.temp("t") for a in args]
+        first = ", ".join(f"{t} := {a}" for t, a in zip(names, args) if t != a)
+        call = f"{self.host.prim(e.name)}(m{''.join(', ' + t for t in names)})"
+        return f"(({first},) and {_template(prim, call, names)})"
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
@@ -392,6 +400,16 @@ class Generator:
             if cond is not None:
                 loops.append(f"if {self.expr(src, cond)}")
         return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+
+
+def _template(prim: Any, call: str, args: list[str]) -> str:
+    """A primitive's `inline` expression for these arguments (locals or literals); a
+    type test of a whole-number literal is dropped."""
+    out = prim.inline.format(call=call, **dict(zip(prim.params, args)))
+    for a in args:
+        if _INT.match(a):
+            out = out.replace(f"_type({a}) is _int and ", "").replace(f" and _type({a}) is _int", "")
+    return out
 
 
 def _joined(e: n.Template, values: list[str]) -> str:

@@ -36,7 +36,7 @@ def type_name(v: Any) -> str:
     return type(v).__name__
 
 
-@add("len", "xs", doc="Number of elements of a list.")
+@add("len", "xs", doc="Number of elements of a list.", inline="(_len({xs}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
 def _len(h, xs):
     return len(_ints(h, xs))
 
@@ -83,7 +83,7 @@ def _diff(h, xs):
     return max(xs) - min(xs)
 
 
-@add("count", "xs x", doc="How many elements of a list equal x.")
+@add("count", "xs x", doc="How many elements of a list equal x.", inline="({xs}.count({x}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
 def _count(h, xs, x):
     return _ints(h, xs).count(x)
 
@@ -98,12 +98,12 @@ def _all(h, xs):
     return all(_ints(h, xs))
 
 
-@add("min", "a b", doc="The smaller of two numbers.")
+@add("min", "a b", doc="The smaller of two numbers.", inline="(_min({a}, {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _min(h, a, b):
     return min(a, b)
 
 
-@add("max", "a b", doc="The larger of two numbers.")
+@add("max", "a b", doc="The larger of two numbers.", inline="(_max({a}, {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _max(h, a, b):
     return max(a, b)
 
