@@ -142,3 +142,50 @@ def test_a_match_that_keeps_no_log_still_counts_its_tags() -> None:
 def test_a_log_line_that_cannot_be_written_is_the_same_fault_without_a_log() -> None:
     bad = 'let xs = []\nlog("first: {xs[0]}")'
     assert fault(bad, record=False).message == fault(bad).message == "the list has no element at that index"
+
+
+# ---- this round: records, lists, state writes, list primitives, cache keys ------------------------
+MOVES = """
+functions:
+  gain: {params: [mv], expr: 'distance(mv.from, "centre") - distance(mv.to, "centre")'}
+  free: {params: [xs, a], expr: 'len([x for x in xs if x == a]) + len(xs) * 2 + count(xs, a)'}
+"""
+
+
+def test_a_function_reading_fields_of_a_parameter_checks_the_record_once() -> None:
+    assert "if _type(v_mv) is _dict and 'from' in v_mv and 'to' in v_mv:" in build(MOVES).source_of("gain")
+    assert value('gain({from: "home_penalty", to: "centre"})', MOVES) == 2
+    assert fault('let x = gain({from: "centre"})', MOVES).message == "the record has no field 'to' (it has: from)"
+    assert fault("let x = gain(3)", MOVES).message == "cannot read field 'from' of a number"
+
+
+def test_a_function_walking_a_list_parameter_is_not_cached() -> None:
+    ed = build(MOVES)
+    assert "_memo" not in ed.source_of("free")  # a list cannot be a key: trying would only raise
+    assert value('free(["centre", "centre", "home_left"], "centre")', MOVES) == 2 + 6 + 2
+
+
+def test_list_primitives_read_in_place_give_the_same_answers_and_faults() -> None:
+    assert "_p_len(m, " in build(MOVES).source_of("free")  # the call stays, as fallback
+    assert value("len([1, 2, 3]) + count([1, 2, 1], 1) + min(4, 2) + max(4, 2)") == 3 + 2 + 2 + 4
+    assert value("len(1..60)") == 60  # a long list goes to the primitive, which charges its length
+    assert fault("let x = len(3)").message == "expected a list, got a number"
+    assert fault('let x = min("a", 1)').message == "cannot compare these values ('<' between a number and a text)"
+
+
+def test_a_team_that_is_not_one_is_named_when_counting_pieces_or_finding_the_keeper() -> None:
+    src = "functions:\n  pc: {params: [t], expr: 'pieces(t, \"centre\") + outfield(t, \"centre\")'}\n  kp: {params: [t], expr: 'keeper_area(t)'}\n"
+    assert fault('let x = pc(text("hom"))', src).message == "expected a team (home or away), got 'hom'"
+    assert fault("let x = kp([1])", src).message == "expected a team (home or away), got [1]"
+
+
+def test_a_plain_state_write_is_logged_only_when_the_value_changes() -> None:
+    m = run_do('set control = away\nset control = away\nset control = home')
+    assert [(e["from"], e["to"]) for e in events(m, "set") if e["var"] == "control"] == [("home", "away"), ("away", "home")]
+    assert "_put(m, 'control', _sv)" in build(program("set control = away")).source_of("match")
+
+
+def test_a_modifier_total_is_cached_by_its_keys_and_values_together() -> None:
+    src = "modifiers:\n  lead: {group: g, ref: '1', text: 'a before b', when: 'a > b', value: 1}\n"
+    m = run_do('return [modifier_total("g", a=2, b=1), modifier_total("g", b=2, a=1)]', src)
+    assert m.result == [1, 0]  # the same values under other names are another question

@@ -170,22 +170,23 @@ def _keeper_out_only(m, area, team):
 
 # ---- pieces
 @add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.",
-     inline="(m.pieces[{team}].get({area}, 0) + (m.keeper[{team}] == {area}) if {area} in m.board_areas else {call})")
+     inline=f"(m.pieces[{{team}}].get({{area}}, 0) + (m.keeper[{{team}}] == {{area}}) if {{area}} in m.board_areas and {{team}} in {TEAMS!r} else {{call}})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
-    return m.pieces[team].get(area, 0) + (1 if m.keeper[team] == area else 0)
+    return m.pieces[_team(team)].get(area, 0) + (1 if m.keeper[team] == area else 0)
 
 
 @add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.",
-     inline="(m.pieces[{team}].get({area}, 0) if {area} in m.board_areas else {call})")
+     inline=f"(m.pieces[{{team}}].get({{area}}, 0) if {{area}} in m.board_areas and {{team}} in {TEAMS!r} else {{call}})")
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
-    return m.pieces[team].get(area, 0)
+    return m.pieces[_team(team)].get(area, 0)
 
 
-@add("keeper_area", "team:team", returns="area", doc="Where team's goalkeeper stands, or none when off the pitch.")
+@add("keeper_area", "team:team", returns="area", doc="Where team's goalkeeper stands, or none when off the pitch.",
+     inline=f"(m.keeper[{{team}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _keeper_area(m, team):
     return m.keeper[_team(team)]
 

@@ -523,7 +523,7 @@ class Compiler:
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             fixed = self._reads_no_state(inner)
             short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
-            memo = not short and not records.intersection(params)
+            memo = not short and not (records | _lists(inner)).intersection(params)
             if memo:
                 self.memoized.add(name)
             if fixed:
@@ -691,6 +691,19 @@ class Compiler:
         if key is not _MISSING:
             memo[key] = s
         return s
+
+
+def _lists(nodes: list[n.Node]) -> set[str]:
+    """Locals used as lists: a comprehension's source or the right side of `in`. A list
+    cannot be a cache key (trying would only raise), and a text on the right of `in`
+    merely goes uncached."""
+    def plain(x: Any) -> str | None:
+        return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
+
+    out = {plain(src) for c in nodes if isinstance(c, n.Comprehension) for _, src, _ in c.loops}
+    out |= {plain(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
+    out.discard(None)
+    return out  # type: ignore[return-value]
 
 
 def locals_of(body: Any) -> tuple[str, ...]:
