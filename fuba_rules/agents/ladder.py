@@ -116,7 +116,7 @@ def ladder(
     for a, b in pairs:
         if parallel.can_split(source, seeds):
             assert source is not None
-            parts = parallel.split_runs(source, seeds, _pairing_run, a, b, rules_on, skills, done=lambda k: count(2 * k))
+            parts = parallel.split_runs(source, seeds, _pairing_run, a, b, rules_on, skills, done=lambda k: count(2 * k), edition=edition)
         else:
             parts = []
             for s in seeds:

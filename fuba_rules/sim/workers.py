@@ -122,13 +122,16 @@ def _init_worker(source: EditionSource, edition: Any = None) -> None:
     edition_for(source)
 
 
+FORK = sys.platform == "linux"  # fork is safe and fast here; macOS and Windows spawn
+
+
 def start_method(edition: Any) -> tuple[Any, tuple[Any, ...]]:
     """The multiprocessing context for workers, and what their initializer gets besides
     the source. On Linux a worker is forked with the parent's loaded edition: it starts
     at once, instead of starting an interpreter, importing and loading the edition (about
     a third of a second per worker, a tenth of a 200-match run on two cores). Elsewhere,
     or without an edition, a fresh interpreter ("spawn") loads it from its source."""
-    if edition is not None and sys.platform == "linux":
+    if edition is not None and FORK:
         return multiprocessing.get_context("fork"), (edition,)
     return multiprocessing.get_context("spawn"), ()
 

@@ -2,8 +2,10 @@
 every core.
 
 Inside `workers(jobs)`, a command splits its seeds into runs of consecutive seeds
-(`split_runs`). Each run is played by a worker process, which loads the edition again
-from its recipe (`EditionSource`) and keeps it for its next runs. The results come back
+(`split_runs`). Each run is played by a worker process, which keeps the edition for its
+next runs: on Linux workers are forked when the first runs are handed out, with the
+editions the parent has loaded by then; others load an edition again from its recipe
+(`EditionSource`). The results come back
 in seed order, so a command prints the same figures for any number of workers: match i
 still uses its own seed, and the agents are seeded by seed and team.
 """
@@ -20,7 +22,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, FubaError
 from ..lang.runtime import RuleFault
-from ..sim.workers import EditionSource
+from ..sim.workers import FORK, EditionSource
 
 RUNS_PER_WORKER = 4  # runs of seeds handed to each worker: a slow run delays the rest less
 
@@ -42,13 +44,14 @@ def workers(jobs: int) -> Iterator[None]:
     if jobs <= 1 or _active is not None:
         yield
         return
-    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no inherited threads or locks
+    ctx = multiprocessing.get_context("fork" if FORK else "spawn")
     _active = _Pool(ProcessPoolExecutor(jobs, mp_context=ctx), jobs)
     try:
         yield
     finally:
         pool, _active = _active, None
         pool.executor.shutdown(wait=True, cancel_futures=True)
+        _editions.clear()  # what forked workers were handed
 
 
 def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
@@ -57,12 +60,17 @@ def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
     return _active is not None and source is not None and len(seeds) >= 2
 
 
-def split_runs(source: EditionSource, seeds: Sequence[int], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None) -> list[Any]:
+def split_runs(
+    source: EditionSource, seeds: Sequence[int], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None, edition: Any = None
+) -> list[Any]:
     """`play(edition, run, *args)` for runs of consecutive seeds on the workers; the
     results in seed order. `play` must be a module-level function (workers import it);
     `done(k)` is told as each run of k seeds is collected. A rule fault in a worker is
-    raised here as the FubaError it gives in one process."""
+    raised here as the FubaError it gives in one process. `edition`, the loaded edition
+    of `source`, is handed to workers forked from here on."""
     assert _active is not None
+    if edition is not None and FORK:
+        _editions.setdefault(source, edition)
     seeds = list(seeds)
     size = max(1, -(-len(seeds) // (_active.jobs * RUNS_PER_WORKER)))
     runs = [seeds[i : i + size] for i in range(0, len(seeds), size)]

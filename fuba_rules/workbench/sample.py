@@ -171,7 +171,7 @@ def play_sample(
                 tick()
 
         ticks = None if tick is None else functools.partial(done, tick=tick)
-        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=ticks):
+        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=ticks, edition=side.edition):
             sample.merge(part)
         return sample
     ed = side.edition
