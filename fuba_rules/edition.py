@@ -28,7 +28,7 @@ from .lang.checker import (
     advice_warnings,
     infer_param_kinds,
 )
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table
+from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
@@ -439,6 +439,7 @@ class _Build:
         comp = Compiler(ENGINE, sym.state, sym.constants)
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
+        comp.uncached = fresh_only([body for body, *_ in self.checks if body is not None])
         for k, body in parsed.funcs.items():
             comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
         comp.link_functions()

@@ -189,3 +189,20 @@ def test_a_modifier_total_is_cached_by_its_keys_and_values_together() -> None:
     src = "modifiers:\n  lead: {group: g, ref: '1', text: 'a before b', when: 'a > b', value: 1}\n"
     m = run_do('return [modifier_total("g", a=2, b=1), modifier_total("g", b=2, a=1)]', src)
     assert m.result == [1, 0]  # the same values under other names are another question
+
+
+FRESH = """
+functions:
+  near: {params: [t, a], expr: 'pieces(t, a) + pieces(other(t), a) + distance(a, ball.area) + len(neighbours(a))'}
+  crowd_near: {params: [t], expr: '[a for a in areas() if near(t, a) > 3]'}
+  again_near: {params: [t, a], expr: 'pieces(t, a) + pieces(other(t), a) + distance(a, ball.area) + len(neighbours(a))'}
+  twice: {params: [t], expr: '[a for a in areas() if again_near(t, a) > 3] + [again_near(t, ball.area)]'}
+"""
+
+
+def test_a_function_only_ever_asked_about_a_loop_value_is_not_cached() -> None:
+    ed = build(FRESH)
+    assert "near" in ed.compiler.uncached and "_memo" not in ed.source_of("near")  # each area asked once
+    assert "again_near" in ed.compiler.memoized  # asked about the ball's area too
+    by_hand = "[a for a in areas() if distance(a, ball.area) + len(neighbours(a)) > 3]"  # no pieces yet
+    assert value("crowd_near(home)", FRESH) == value(by_hand) != []

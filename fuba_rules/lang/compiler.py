@@ -22,6 +22,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import StateSpec
+from .checker import BOUND_IN_PREFER
 from .codegen import Generator, Source, function_source, lit, local, memo_prologue
 from .core import CORE, render, type_name
 from .registry import Registry
@@ -321,6 +322,7 @@ class Compiler:
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
         self.memoized: set[str] = set()  # rule functions whose results are cached
+        self.uncached: set[str] = set()  # rule functions only ever asked new questions (see fresh_only)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
@@ -523,7 +525,7 @@ class Compiler:
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             fixed = self._reads_no_state(inner)
             short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
-            memo = not short and not (records | _lists(inner)).intersection(params)
+            memo = not short and not (records | _lists(inner)).intersection(params) and name not in self.uncached
             if memo:
                 self.memoized.add(name)
             if fixed:
@@ -704,6 +706,42 @@ def _lists(nodes: list[n.Node]) -> set[str]:
     out |= {plain(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
     out.discard(None)
     return out  # type: ignore[return-value]
+
+
+def fresh_only(bodies: list[Any]) -> set[str]:
+    """Rule functions every call of which passes a comprehension's loop value or an
+    advice's option (`it`): `[f(t, a) for a in xs]`, `prefer=f(t, it)`. Each such call
+    asks about another value, once per evaluation, so a cache would fill and hardly ever
+    answer (pass advice, a pass target's offside test). Leaving them uncached only
+    changes how fast a match runs."""
+    fresh: set[str] = set()
+    stale: set[str] = set()
+    stack: list[tuple[Any, frozenset[str]]] = [(b, frozenset()) for b in bodies]
+    while stack:
+        value, loop = stack.pop()
+        if type(value) is n.Deferred:
+            stack.append((value.get(), loop))
+            continue
+        if isinstance(value, n.Comprehension):
+            inner = loop
+            for var, it, cond in value.loops:
+                stack.append((it, inner))
+                inner = inner | {var}
+                if cond is not None:
+                    stack.append((cond, inner))
+            stack.append((value.element, inner))
+            continue
+        if isinstance(value, n.Call) and value.kind == "function":
+            args = [*value.args, *value.kwargs.values()]
+            fresh_call = any(isinstance(a, n.Name) and a.kind == "local" and not a.fields and a.parts[0] in loop for a in args)
+            (fresh if fresh_call else stale).add(value.target or value.name)
+        if isinstance(value, n.Call) and value.kind == "special" and "prefer" in value.kwargs:
+            stack.extend((c, loop) for c in value.args)
+            stack.extend((v, loop | {BOUND_IN_PREFER} if k == "prefer" else loop) for k, v in value.kwargs.items())
+            continue
+        if isinstance(value, (n.Node, list, tuple, dict)):
+            stack.extend((c, loop) for c in n.children(value))
+    return fresh - stale
 
 
 def locals_of(body: Any) -> tuple[str, ...]:

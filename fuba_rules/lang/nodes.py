@@ -251,7 +251,8 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def _children(value: Any) -> list[Any]:
+def children(value: Any) -> list[Any]:
+    """The direct children of a node, or the items of a list or mapping of nodes."""
     if isinstance(value, Node):
         return [getattr(value, name) for name in _field_names(type(value))]
     if isinstance(value, (list, tuple)):
@@ -268,9 +269,9 @@ def walk(node: Any) -> Any:
         value = stack.pop()
         if isinstance(value, Node):
             yield value
-            stack.extend(reversed(_children(value)))
+            stack.extend(reversed(children(value)))
         elif isinstance(value, (list, tuple, dict)):
-            stack.extend(reversed(_children(value)))
+            stack.extend(reversed(children(value)))
         elif type(value) is Deferred:
             stack.append(value.get())
 
@@ -283,5 +284,5 @@ def depth(node: Any) -> int:
         if isinstance(value, Node):
             level += 1
             deepest = max(deepest, level)
-        stack.extend((child, level) for child in _children(value))
+        stack.extend((child, level) for child in children(value))
     return deepest
