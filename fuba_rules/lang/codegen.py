@@ -302,21 +302,25 @@ class Generator:
         return f"_index({self.expr(src, e.obj)}, {self.expr(src, e.index)})"
 
     def _twice(self, src: Source, a: str, b: str) -> tuple[str, str, str] | None:
-        """Two operands an inline fast path can read twice, in their order: plain reads
-        (a local, a literal, a state value) as they are, anything else evaluated once
-        into temporaries by a first clause (`first`). None where `:=` is not allowed."""
-        if _SIMPLE.match(a) and _SIMPLE.match(b):
-            return "", a, b
-        if self._no_walrus:
+        """The whole-number test of two operands an inline fast path reads twice, and the
+        names to read them by. Plain reads (a local, a literal, a state value) stay as they
+        are; anything else is evaluated once, in order, into a temporary by the test itself
+        (`_type(_t0 := f(x)) is _int`; two such tests with `&`, which evaluates both). None
+        where `:=` is not allowed."""
+        simple = _SIMPLE.match(a) and _SIMPLE.match(b)
+        if not simple and self._no_walrus:
             return None
-        names, first = [], []
+        names, assigned, plain = [], [], []
         for x in (a, b):  # a literal or a local stays as it is: nothing can change it meanwhile
-            if _STABLE.match(x):
+            if simple or _STABLE.match(x):
                 names.append(x)
+                if not _INT.match(x):
+                    plain.append(f"_type({x}) is _int")
             else:
                 names.append(src.temp("t"))
-                first.append(f"{names[-1]} := {x}")
-        return f"({', '.join(first)},) and ", names[0], names[1]
+                assigned.append(f"_type({names[-1]} := {x}) is _int")
+        tests = [" & ".join(f"({t})" for t in assigned)] if len(assigned) > 1 else assigned
+        return " and ".join(tests + plain) or "True", names[0], names[1]
 
     def _e_Unary(self, src: Source, e: n.Unary) -> str:
         return f"(not {self.expr(src, e.operand)})" if e.op == "not" else f"(-{self.expr(src, e.operand)})"
@@ -335,9 +339,8 @@ class Generator:
         if ops is None:
             return f"{helper}(m, {a}, {b})"
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
-        first, a, b = ops
-        ints = " and ".join(f"_type({x}) is _int" for x in (a, b) if not _INT.match(x)) or "True"
-        return f"({a} {e.op} {b} if {first}{ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
+        ints, a, b = ops
+        return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def bound(self, e: n.Node) -> int | None:
         """How large a number `e` can be, when its nodes prove it is always a number
