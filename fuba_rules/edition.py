@@ -234,6 +234,7 @@ class _Build:
         self.replay: Replay | None = self.stored.get() if replay else None
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
         self.parsed: list[Any] = []  # every parse, in order, for the load cache
+        self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -286,7 +287,7 @@ class _Build:
         if self.replay is not None:
             entry: dict | None = self.replay.entry
         else:  # encoded before compiling, which must not change what is stored
-            entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params)
+            entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params, self.uncached)
         comp = self.compile_all(sym, parsed, mod_params)
         if self.replay is None or self.validated != self.replay.validated:
             # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
@@ -400,6 +401,7 @@ class _Build:
         bodies = [body for body, *_ in self.checks if body is not None]
         if self.replay is not None:
             sym.scopes |= self.replay.scopes
+            self.uncached = self.replay.uncached
             parsed.mods = self.parse_modifiers(None, self.replay.mod_params)
             self.check_match(_plain(self.section("match")), sym)
             self.diags.extend(self.replay.checker)
@@ -419,6 +421,7 @@ class _Build:
                 (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
+        self.uncached = fresh_only(bodies)  # once checked (calls know their kind); stored, as a warm load keeps blocks packed
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -439,7 +442,7 @@ class _Build:
         comp = Compiler(ENGINE, sym.state, sym.constants)
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
-        comp.uncached = fresh_only([body for body, *_ in self.checks if body is not None])
+        comp.uncached = self.uncached
         for k, body in parsed.funcs.items():
             comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
         comp.link_functions()

@@ -69,6 +69,7 @@ class Replay:
     warnings: list[Diagnostic]
     scopes: set[str]
     mod_params: dict[str, tuple[str, ...]]
+    uncached: set[str]  # rule functions the compiler does not cache (lang.compiler.fresh_only)
     validated: bool
     lint: bool  # the warnings include the whole-edition ones (lang.lint) of `fuba check`
     entry: dict
@@ -134,6 +135,7 @@ class LoadCache:
                 advice=diagnostics_from_json(raw["advice"]),
                 scopes={_text(s) for s in raw["scopes"]},
                 mod_params={_text(g): tuple(map(_text, keys)) for g, keys in raw["mod_params"].items()},
+                uncached={_text(f) for f in raw["uncached"]},
                 validated=raw["validated"] is True,
                 lint=raw.get("lint") is True,
                 entry=raw,
@@ -141,7 +143,9 @@ class LoadCache:
         except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
             return None
 
-    def entry(self, nodes: list[Any], checker: list[Diagnostic], advice: list[Diagnostic], scopes: set[str], mod_params: dict[str, tuple[str, ...]]) -> dict | None:
+    def entry(
+        self, nodes: list[Any], checker: list[Diagnostic], advice: list[Diagnostic], scopes: set[str], mod_params: dict[str, tuple[str, ...]], uncached: set[str]
+    ) -> dict | None:
         """A build that checked without error, as JSON data (None if it cannot be stored)."""
         if self.key is None or not self.store.on:
             return None
@@ -156,6 +160,7 @@ class LoadCache:
                 "advice": diagnostics_to_json(advice),
                 "scopes": sorted(scopes),
                 "mod_params": {g: list(keys) for g, keys in mod_params.items()},
+                "uncached": sorted(uncached),
             }
         except TypeError:
             return None

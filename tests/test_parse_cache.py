@@ -316,3 +316,13 @@ def test_check_and_a_load_taken_in_turns_share_one_stored_build(tmp_path, monkey
     monkeypatch.setattr(checker.Checker, "check_expr", _never)
     assert main(["--root", str(ROOT), "check", "world-cup-2015"]) == 0
     assert capsys.readouterr() == first
+
+
+def test_a_warm_load_caches_the_same_rule_functions_as_a_cold_one(tmp_path, monkeypatch) -> None:
+    """Which functions are left uncached is found from every rule text once checked; a
+    warm load keeps procedures packed, so the answer is stored with the build."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    cold = load_edition("2024-draft", root=ROOT).compiler
+    warm = load_edition("2024-draft", root=ROOT).compiler
+    assert "pass_advice" in cold.uncached  # asked only by a pass's advice, about each option
+    assert warm.uncached == cold.uncached and warm.memoized == cold.memoized

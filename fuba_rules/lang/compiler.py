@@ -719,9 +719,6 @@ def fresh_only(bodies: list[Any]) -> set[str]:
     stack: list[tuple[Any, frozenset[str]]] = [(b, frozenset()) for b in bodies]
     while stack:
         value, loop = stack.pop()
-        if type(value) is n.Deferred:
-            stack.append((value.get(), loop))
-            continue
         if isinstance(value, n.Comprehension):
             inner = loop
             for var, it, cond in value.loops:
