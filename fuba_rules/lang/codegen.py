@@ -440,7 +440,7 @@ def function_source(
     if epilogue:
         src.emit(1, "try:")
         ind = 2
-    records = {} if is_block or from_dict else record_params(params, body)
+    records = {} if is_block or from_dict or memo else record_params(params, body)  # a record is no cache key
     if is_block:
         gen.block(src, body, ind)
     elif records:  # two forms: fields read straight when the guard holds, checked otherwise
@@ -448,15 +448,10 @@ def function_source(
         src.emit(ind, f"if {guard}:", body.pos)
         gen.records = records
         try:
-            fast = gen.expr(src, body)
+            src.emit(ind + 1, f"return {gen.expr(src, body)}", body.pos)
         finally:
             gen.records = {}
-        src.emit(ind + 1, f"_r = {fast}" if memo else f"return {fast}", body.pos)
-        if memo:
-            src.emit(ind, "else:", body.pos)
-            src.emit(ind + 1, f"_r = {gen.expr(src, body)}", body.pos)
-        else:
-            src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
+        src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
     elif memo:
         src.emit(ind, f"_r = {gen.expr(src, body)}", body.pos)
     else:

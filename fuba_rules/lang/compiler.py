@@ -21,8 +21,7 @@ import attrs
 
 from ..diagnostics import Pos
 from . import nodes as n
-from .checker import StateSpec
-from .checker import BOUND_IN_PREFER
+from .checker import BOUND_IN_PREFER, StateSpec
 from .codegen import Generator, Source, function_source, lit, local, memo_prologue
 from .core import CORE, render, type_name
 from .registry import Registry
@@ -695,15 +694,17 @@ class Compiler:
         return s
 
 
+def _local(x: Any) -> str | None:
+    """The name of a local read whole (`xs`, not `mv.to`), else None."""
+    return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
+
+
 def _lists(nodes: list[n.Node]) -> set[str]:
     """Locals used as lists: a comprehension's source or the right side of `in`. A list
     cannot be a cache key (trying would only raise), and a text on the right of `in`
     merely goes uncached."""
-    def plain(x: Any) -> str | None:
-        return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
-
-    out = {plain(src) for c in nodes if isinstance(c, n.Comprehension) for _, src, _ in c.loops}
-    out |= {plain(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
+    out = {_local(src) for c in nodes if isinstance(c, n.Comprehension) for _, src, _ in c.loops}
+    out |= {_local(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
     out.discard(None)
     return out  # type: ignore[return-value]
 
@@ -730,7 +731,7 @@ def fresh_only(bodies: list[Any]) -> set[str]:
             continue
         if isinstance(value, n.Call) and value.kind == "function":
             args = [*value.args, *value.kwargs.values()]
-            fresh_call = any(isinstance(a, n.Name) and a.kind == "local" and not a.fields and a.parts[0] in loop for a in args)
+            fresh_call = any(_local(a) in loop for a in args)
             (fresh if fresh_call else stale).add(value.target or value.name)
         if isinstance(value, n.Call) and value.kind == "special" and "prefer" in value.kwargs:
             stack.extend((c, loop) for c in value.args)
