@@ -1,14 +1,15 @@
 """The compiler's shortcuts (issue 8) change how fast rules run, never what they do.
 
 Each shortcut is taken only when the rule text proves it safe: arithmetic on numbers
-proved small runs unchecked, functions reading no state keep their answers for good,
-board questions are table reads, a modifier group is summed by one function. These
-tests pin the behaviour that must survive them: same values, same faults, same places.
+proved small runs unchecked, functions reading no state keep their answers for the
+match, board questions are table reads, a modifier group is summed by one function, a
+dict read by a text key is read in line. These tests pin the behaviour that must
+survive them: same values, same faults, same places.
 """
 
 from __future__ import annotations
 
-from langkit import build, events, fault, program, run_do, value
+from langkit import build, events, fault, match, program, run_do, value
 
 from fuba_rules.lang.runtime import MAX_NUMBER
 
@@ -57,10 +58,24 @@ functions:
 """
 
 
-def test_a_function_of_its_arguments_and_the_board_keeps_its_answers_for_every_match() -> None:
+def test_a_function_of_its_arguments_and_the_board_keeps_its_answers_for_the_match() -> None:
     ed = build(FUNCS)
     assert "far" in ed.compiler.fixed and "crowd" not in ed.compiler.fixed
     assert value('far("home_penalty")', FUNCS) == value('far("home_penalty")', FUNCS) == 4
+
+
+def test_a_match_spends_the_same_steps_whether_or_not_another_match_asked_first() -> None:
+    # `near` reads no state, so its answers are kept; a kept answer spends no steps, so it
+    # is kept for one match only: what a match spends cannot depend on what ran before
+    # it in the same process (a runaway mod must fault at the same place with -j 1 and 2).
+    walks = FUNCS + "  near: {params: [a], expr: 'len([b for b in neighbours(a) if far(b) > 0])'}\n"
+    ed = build(program('return near("centre")', walks))
+    assert "near" in ed.compiler.fixed
+    first = match(ed)
+    first.run("match")
+    again = match(ed)
+    again.run("match")
+    assert again.budget == first.budget < match(ed).budget
 
 
 def test_a_function_reading_pieces_sees_a_move_made_after_it_was_asked() -> None:
@@ -206,3 +221,23 @@ def test_a_function_only_ever_asked_about_a_loop_value_is_not_cached() -> None:
     assert "again_near" in ed.compiler.memoized  # asked about the ball's area too
     by_hand = "[a for a in areas() if distance(a, ball.area) + len(neighbours(a)) > 3]"  # no pieces yet
     assert value("crowd_near(home)", FRESH) == value(by_hand) != []
+
+
+# ---- indexing -------------------------------------------------------------------------------------
+BONUS = """
+state:
+  bonus: {type: int, default: 0, index: [team, area]}
+functions:
+  bonus_of: {params: [t, a], expr: 'bonus[t][a] + 1'}
+"""
+
+
+def test_indexed_state_is_read_in_line_and_a_missing_entry_is_still_named() -> None:
+    ed = build(BONUS)
+    assert "_index(" in ed.source_of("bonus_of") and "in _t0 else" in ed.source_of("bonus_of")  # the helper only as fallback
+    assert value('bonus_of(home, "centre")', BONUS) == 1
+    assert run_do('set bonus[away]["centre"] += 2\nreturn bonus_of(away, "centre")', BONUS).result == 3
+    assert fault('let x = bonus_of(home, "middle")', BONUS).message == "no entry middle"
+    assert fault('let x = bonus_of("hom", "centre")', BONUS).message == "no entry hom"
+    assert fault('let x = bonus_of([1], "centre")', BONUS).message == "a list or record cannot be used as a key here"
+    assert fault("let x = bonus[home][3]", BONUS).message == "no entry 3"

@@ -449,6 +449,7 @@ def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bo
     d["_step_dice"] = list(m._step_dice)
     d["_step_changes"] = list(m._step_changes)
     d["memo"] = {}
+    d["fixed"] = dict(m.fixed)  # its own: what it caches spends the copy's steps, not the original's
     d["dice"] = copy_dice(m.dice) if dice is None else dice
     return new
 

@@ -62,6 +62,7 @@ class MatchState:
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
         self.memo: dict = {}  # results of pure rule functions in the current state version
+        self.fixed: dict = {}  # results of rule functions reading no state, for the whole match
         self._version = 0
         self.ref = ""
         self.events: list[dict] = []
@@ -283,9 +284,13 @@ class MatchState:
         key = ("reset", scope)
         plan = self.answers.get(key)
         if plan is None:  # once per edition and scope: which entries, and how to make them
-            plan = self.answers[key] = [(name, _maker(spec, self.ed)) for name, spec in self.ed.state.items() if spec.reset == scope]
+            specs = {name: spec for name, spec in self.ed.state.items() if spec.reset == scope}
+            plain = {name: spec.default for name, spec in specs.items() if not spec.index and isinstance(spec.default, _IMMUTABLE)}
+            plan = self.answers[key] = (plain, [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain])
+        plain, made = plan
         S = self.S
-        for name, make in plan:
+        S.update(plain)  # a number or a text is shared, not copied
+        for name, make in made:
             S[name] = make()
 
     # ---- running

@@ -299,7 +299,26 @@ class Generator:
         return self._choose(src, e, True)
 
     def _e_Subscript(self, src: Source, e: n.Subscript) -> str:
-        return f"_index({self.expr(src, e.obj)}, {self.expr(src, e.index)})"
+        """`x[k]`: a dict by a text key (indexed state, a table row) is read in line;
+        anything else goes to `_index`, which also words the faults. The object and the
+        key are evaluated once, in order, as `_twice` does."""
+        o, k = self.expr(src, e.obj), self.expr(src, e.index)
+        if _INT.match(k) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
+            return f"_index({o}, {k})"
+        tests, names = [], []
+        for x, kind in ((o, "_dict"), (k, "_str")):
+            if _STABLE.match(x) or (_SIMPLE.match(x) and self._no_walrus):
+                names.append(x)
+                if not (kind == "_str" and x.startswith("'")):
+                    tests.append((f"_type({x}) is {kind}", False))
+            else:
+                names.append(src.temp("t"))
+                tests.append((f"_type({names[-1]} := {x}) is {kind}", True))
+        assigned = [f"({t})" for t, a in tests if a]
+        test = " & ".join(assigned) if len(assigned) > 1 else "".join(assigned)
+        test = " and ".join(filter(None, [test, *(t for t, a in tests if not a)]))
+        o, k = names
+        return f"({o}[{k}] if {test} and {k} in {o} else _index({o}, {k}))"
 
     def _twice(self, src: Source, a: str, b: str) -> tuple[str, str, str] | None:
         """The whole-number test of two operands an inline fast path reads twice, and the
@@ -481,11 +500,13 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
 def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
     move, placement or state write): `players` asked 40 times in one step is computed
-    once. A fixed function (one reading no state) keeps its results for good, in the
-    edition's `_FIXED`. Arguments that cannot be keys (lists, records) skip the cache."""
+    once. A fixed function (one reading no state) keeps its results for the whole match,
+    in `m.fixed`: not for the process, since a cached answer spends no steps, and the
+    steps a match spends must not depend on the matches played before it in the same
+    process. Arguments that cannot be keys (lists, records) skip the cache."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
-        "_memo = _FIXED" if fixed else "_memo = m.memo",
+        "_memo = m.fixed" if fixed else "_memo = m.memo",
         f"_k = {k}",
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",

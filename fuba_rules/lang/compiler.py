@@ -352,6 +352,7 @@ class Compiler:
             "_dict": dict,
             "_type": type,
             "_int": int,
+            "_str": str,
             "_list": list,
             "_min": min,
             "_max": max,
@@ -377,7 +378,6 @@ class Compiler:
             "_modifiers": self._modifiers,
             "_MISS": _MISSING,
             "_len": len,
-            "_FIXED": {},  # results of fixed rule functions, kept for every match of the edition
             "_TypeError": TypeError,
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
