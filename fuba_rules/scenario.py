@@ -112,6 +112,7 @@ class Scenario:
         m.unplaced[team] = 10 - placed
         m.keeper[team] = keeper
         m.keeper_unplaced[team] = keeper is None
+        m.recount(team)
         m.version += 1  # cached pure rules must not outlive a hand-made position
         return self
 

@@ -97,10 +97,28 @@ def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still
 
 def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)
-    assert "m.pieces[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback
+    assert "m.counts[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback
     m = run_do('place(home, "centre")\nmove_keeper(home, "centre")\nreturn crowd("centre")', FUNCS)
     assert m.result == 2  # the keeper counts
     assert fault('let x = crowd(text("centr"))', FUNCS).message == "unknown area 'centr'"
+    assert fault("let x = crowd(3)", FUNCS).message == "expected an area, got 3"
+
+
+def test_counts_follow_every_move_placement_and_removal() -> None:
+    body = """
+    place(home, "centre")
+    place(home, "centre")
+    move_keeper(home, "centre")
+    let a = pieces(home, "centre") * 100 + outfield(home, "centre") * 10 + pieces(home, "home_penalty")
+    move(home, "centre", "home_penalty")
+    move_keeper(home, "home_penalty")
+    let b = pieces(home, "centre") * 100 + outfield(home, "centre") * 10 + pieces(home, "home_penalty")
+    take_off(home, "home_penalty")
+    let c = pieces(home, "home_penalty")
+    lift_all(home)
+    return [a, b, c, pieces(home, "centre") + pieces(home, "home_penalty"), pieces(away, "centre")]
+    """
+    assert run_do(body, FUNCS).result == [320, 112, 1, 0, 0]
 
 
 # ---- board questions --------------------------------------------------------------------------------

@@ -448,6 +448,9 @@ def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bo
     d["events"] = list(m.events) if d["record"] else []  # events are never changed once logged
     d["_step_dice"] = list(m._step_dice)
     d["_step_changes"] = list(m._step_changes)
+    d["counts"], d["outfield_counts"] = {}, {}
+    for team in new.pieces:
+        new.recount(team)  # the copy's own counts, from its own pieces
     d["memo"] = {}
     d["fixed"] = dict(m.fixed)  # its own: what it caches spends the copy's steps, not the original's
     d["dice"] = copy_dice(m.dice) if dice is None else dice

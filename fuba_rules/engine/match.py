@@ -54,9 +54,13 @@ class MatchState:
         self.S: dict[str, Any] = fresh_state(edition)
         self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
         self.keeper: dict[str, str | None] = {t: None for t in TEAMS}
+        self.counts: dict[str, AreaCounts] = {}  # derived from pieces and keeper (see recount)
+        self.outfield_counts: dict[str, AreaCounts] = {}
         self.unplaced = {t: OUTFIELD for t in TEAMS}
         self.keeper_unplaced = {t: True for t in TEAMS}
         self.sent_off = {t: 0 for t in TEAMS}
+        for t in TEAMS:
+            self.recount(t)
         self.budget = MAX_STEPS
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
@@ -218,6 +222,17 @@ class MatchState:
         return f(self, args)
 
     # ---- pieces (called by primitives)
+    def recount(self, team: str) -> None:
+        """Count team's pieces in every area again, from `pieces` and `keeper`: after a
+        position is written by hand (a scenario, a copy). Generated rules read a count as
+        one subscript, `m.counts[team][area]`, where `pieces` has only occupied areas."""
+        here, keeper = self.pieces[team], self.keeper[team]
+        outfield = self.outfield_counts[team] = AreaCounts.fromkeys(self.board_areas, 0)
+        outfield.update(here)
+        counts = self.counts[team] = AreaCounts(outfield)
+        if keeper is not None:
+            counts[keeper] += 1
+
     def _check_area(self, area: Any) -> str:
         if area not in self.board_areas:
             raise ValueError(f"unknown area {area!r}")
@@ -232,6 +247,9 @@ class MatchState:
         if not here[source]:
             del here[source]
         here[target] = here.get(target, 0) + 1
+        for counts in (self.counts[team], self.outfield_counts[team]):
+            counts[source] -= 1
+            counts[target] += 1
         self.emit("move", {"team": team, "from": source, "to": target})
 
     def move_keeper(self, team: str, target: str) -> None:
@@ -242,6 +260,10 @@ class MatchState:
                 raise ValueError(f"{team} has no goalkeeper to move")
             self.keeper_unplaced[team] = False
         self.keeper[team] = target
+        counts = self.counts[team]
+        if source is not None:
+            counts[source] -= 1
+        counts[target] += 1
         self.emit("move", {"team": team, "from": source, "to": target, "keeper": True})
 
     def place_piece(self, team: str, area: str) -> None:
@@ -250,6 +272,8 @@ class MatchState:
             raise ValueError(f"{team} has no unplaced piece left")
         self.unplaced[team] -= 1
         self.pieces[team][area] = self.pieces[team].get(area, 0) + 1
+        self.counts[team][area] += 1
+        self.outfield_counts[team][area] += 1
         self.emit("place", {"team": team, "to": area})
 
     def lift_all(self, team: str) -> None:
@@ -258,6 +282,7 @@ class MatchState:
         if self.keeper[team] is not None:
             self.keeper[team] = None
             self.keeper_unplaced[team] = True
+        self.recount(team)
         self.emit("lift", {"team": team})
 
     def _remove(self, team: str, area: str) -> None:
@@ -267,6 +292,7 @@ class MatchState:
         here[area] -= 1
         if not here[area]:
             del here[area]
+        self.recount(team)
 
     def send_off(self, team: str, area: str) -> None:
         self._remove(team, area)
@@ -373,6 +399,16 @@ def _describe(e: Exception) -> str:
     if isinstance(e, IndexError):
         return "the list has no element at that index"
     return msg or type(e).__name__
+
+
+class AreaCounts(dict):
+    """A team's pieces per area, every area of the board present (0 where none). A name
+    that is no area faults as the `pieces` primitive does, instead of counting 0."""
+
+    __slots__ = ()
+
+    def __missing__(self, area: Any) -> int:
+        raise ValueError(f"unknown area '{area}'" if isinstance(area, str) else f"expected an area, got {area!r}")
 
 
 _IMMUTABLE = (int, str, bool, float, type(None))

@@ -170,7 +170,7 @@ def _keeper_out_only(m, area, team):
 
 # ---- pieces
 @add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.",
-     inline=f"(m.pieces[{{team}}].get({{area}}, 0) + (m.keeper[{{team}}] == {{area}}) if {{area}} in m.board_areas and {{team}} in {TEAMS!r} else {{call}})")
+     inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
@@ -178,7 +178,7 @@ def _pieces(m, team, area):
 
 
 @add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.",
-     inline=f"(m.pieces[{{team}}].get({{area}}, 0) if {{area}} in m.board_areas and {{team}} in {TEAMS!r} else {{call}})")
+     inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
