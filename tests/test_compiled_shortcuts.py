@@ -95,6 +95,23 @@ def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still
     assert "endless recursion in 'again'" in fault("let x = again(1000)", FUNCS).message
 
 
+WIDE = (
+    "state:\n  n: {type: int, default: 2}\nfunctions:\n"
+    + "".join(f"  f{i}: {{params: [r], expr: 'f{i + 1}(r) + f{i + 1}(r)'}}\n" for i in range(30))
+    + "  f30: {params: [r], expr: 'n'}\n"
+)
+
+
+def test_a_function_making_few_calls_spends_no_step_but_a_wide_tree_of_calls_still_runs_out() -> None:
+    # f29 makes two calls, f28 six in all: the step of whatever asked for them pays. f27
+    # would make fourteen, so it spends its own step. A record is no cache key, so f0
+    # makes 2**30 calls: the steps still run out.
+    ed = build(WIDE)
+    assert "m.budget" not in ed.source_of("f29") + ed.source_of("f28") and "m.budget" in ed.source_of("f27")
+    assert value("f29({a: 2})", WIDE) == 4
+    assert fault("let x = f0({a: 1})", WIDE, budget=10_000).message.startswith("step budget exhausted")
+
+
 def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)
     assert "m.counts[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import langkit as kit  # noqa: E402
 from fuba_rules.engine import match as match_module  # noqa: E402
 from fuba_rules.engine.primitives import ENGINE, PRIMS  # noqa: E402
-from fuba_rules.lang import parser, runtime, tables  # noqa: E402
+from fuba_rules.lang import compiler, parser, runtime, tables  # noqa: E402
 from fuba_rules.lang.checker import SPECIAL_FORMS  # noqa: E402
 from fuba_rules.lang.core import CORE  # noqa: E402
 from fuba_rules.lang.parser import default_locate, parse_block, parse_expr  # noqa: E402
@@ -177,8 +177,10 @@ def limits_section() -> str:
     rows = [
         ("MAX_TEXT", "lang/parser.py", parser.MAX_TEXT, "characters", "a longer rule text is rejected when the edition loads"),
         ("MAX_STEPS", "engine/match.py", match_module.MAX_STEPS, "steps",
-         "the step budget of a whole match: each call and `while` iteration spends one, `repeat` and `for` their count, "
-         "ranges, list `+` and list primitives over long lists one per element; then \"step budget exhausted\""),
+         "the step budget of a whole match: each procedure call, function call and `while` iteration spends one (a cached "
+         f"answer, and a function making at most {compiler.FREE_CALLS} calls in all, spend none: the step that asked pays), "
+         "`repeat` and `for` their count, ranges, list `+` and list primitives over long lists one per element; then "
+         "\"step budget exhausted\""),
         ("MAX_LOG_WEIGHT", "engine/match.py", match_module.MAX_LOG_WEIGHT, "elements and characters",
          "the most a match's log may carry in logged texts and stored lists; then \"the match log grew beyond ...\""),
         ("MAX_LOOP", "lang/runtime.py", runtime.MAX_LOOP, "iterations", "the most a `while` runs, and the largest `repeat` count"),

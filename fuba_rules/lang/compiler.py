@@ -302,6 +302,7 @@ _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 4  # a call answered from the cache, in nodes
 _INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
 _MEMO_FROM = 16  # bodies this costly are cached (a hit costs about a dozen nodes' work)
+FREE_CALLS = 8  # a function making at most this many calls, all told, spends no step of its own
 
 
 class Compiler:
@@ -320,6 +321,7 @@ class Compiler:
         self.sources: dict[str, str] = {}  # rule name -> generated source, once written (see `source`)
         self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
         self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
+        self.free_calls: dict[str, int] = {}  # rule function spending no step -> calls it makes, all told (see define)
         self.memoized: set[str] = set()  # rule functions whose results are cached
         self.uncached: set[str] = set()  # rule functions only ever asked new questions (see fresh_only)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
@@ -539,7 +541,15 @@ class Compiler:
                 ]
                 epilogue = ["m.depth -= 1"]
             elif calls:  # cannot recurse, but a chain of such functions could still run long
-                prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
+                # Its calls, counted through those that spend no step either (the others,
+                # cached ones included, spend a step whenever they do work). At most
+                # FREE_CALLS of them: the step of whatever asked (a loop's element, a
+                # procedure, a charged caller) pays for them, so one step's work stays bounded.
+                made = sum(1 + self.free_calls.get(c, 0) for c in calls)
+                if memo or made > FREE_CALLS:
+                    prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
+                else:
+                    self.free_calls[name] = made
             if not params and not memo and cost <= _INLINE_UPTO and all(c in self.inline for c in calls):
                 # Callers compiled later read the body in place of a call (a fault in it is
                 # placed at the caller's line).
