@@ -541,12 +541,12 @@ class Compiler:
                 ]
                 epilogue = ["m.depth -= 1"]
             elif calls:  # cannot recurse, but a chain of such functions could still run long
-                # Its calls, counted through those that spend no step either (the others,
-                # cached ones included, spend a step whenever they do work). At most
+                # Its calls, counted through those that spend no step either (the others
+                # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
                 made = sum(1 + self.free_calls.get(c, 0) for c in calls)
-                if memo or made > FREE_CALLS:
+                if made > FREE_CALLS:
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
                     self.free_calls[name] = made
