@@ -70,7 +70,7 @@ class LoadFailed:
     diagnostics: list[Diagnostic]
 
 
-_editions: dict[EditionSource, Any] = {}
+_editions: dict[EditionSource, Any] = {}  # in a worker: the editions it has (simulate's and the workbench's)
 _lock = threading.Lock()  # Dask may run chunks in threads of one process
 
 
@@ -80,6 +80,19 @@ def edition_for(source: EditionSource) -> Any:
         if source not in _editions:
             _editions[source] = source.load()
         return _editions[source]
+
+
+def hand_over(source: EditionSource, edition: Any) -> None:
+    """Keep `edition` as the one loaded from `source`: a worker forked from here on
+    starts with it instead of loading it again."""
+    with _lock:
+        _editions.setdefault(source, edition)
+
+
+def forget_editions() -> None:
+    """Drop the editions handed over (once the workers that needed them are gone)."""
+    with _lock:
+        _editions.clear()
 
 
 def play_chunk(chunk: Chunk) -> list[Outcome | MatchFault | LoadFailed]:
@@ -117,8 +130,7 @@ def _init_worker(source: EditionSource, edition: Any = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if edition is not None:
-        with _lock:
-            _editions[source] = edition
+        hand_over(source, edition)
     edition_for(source)
 
 

@@ -22,7 +22,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, FubaError
 from ..lang.runtime import RuleFault
-from ..sim.workers import FORK, EditionSource
+from ..sim.workers import FORK, EditionSource, edition_for, forget_editions, hand_over
 
 RUNS_PER_WORKER = 4  # runs of seeds handed to each worker: a slow run delays the rest less
 
@@ -51,7 +51,7 @@ def workers(jobs: int) -> Iterator[None]:
     finally:
         pool, _active = _active, None
         pool.executor.shutdown(wait=True, cancel_futures=True)
-        _editions.clear()  # what forked workers were handed
+        forget_editions()  # what forked workers were handed
 
 
 def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
@@ -70,7 +70,7 @@ def split_runs(
     of `source`, is handed to workers forked from here on."""
     assert _active is not None
     if edition is not None and FORK:
-        _editions.setdefault(source, edition)
+        hand_over(source, edition)
     seeds = list(seeds)
     size = max(1, -(-len(seeds) // (_active.jobs * RUNS_PER_WORKER)))
     runs = [seeds[i : i + size] for i in range(0, len(seeds), size)]
@@ -93,15 +93,9 @@ class _Fault:
     diagnostics: list[Diagnostic]
 
 
-_editions: dict[EditionSource, Any] = {}  # in a worker: the editions it has loaded
-
-
 def _in_worker(source: EditionSource, play: Callable[..., Any], seeds: list[int], args: tuple) -> Any:
     try:
-        edition = _editions.get(source)
-        if edition is None:
-            edition = _editions[source] = source.load()
-        return play(edition, seeds, *args)
+        return play(edition_for(source), seeds, *args)
     except RuleFault as e:
         return _Fault(list(e.to_error().diagnostics))
     except FubaError as e:
