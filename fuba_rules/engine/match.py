@@ -40,6 +40,7 @@ class MatchState:
         self.ed = edition
         self.board = edition.board
         self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
+        self.area_order = (*edition.board.areas, *edition.board.spots)  # the board's order, spots last
         self.answers: dict = edition.answers  # the board's answers, shared by every match of the edition
         self.dice = dice
         self.agents = agents

@@ -193,10 +193,8 @@ def _keeper_area(m, team):
 
 @add("team_areas", "team:team", returns="[area]", doc="The areas where team has at least one piece.")
 def _team_areas(m, team):
-    k = m.keeper[team]
-    return [a for a in m.board.areas if m.pieces[team].get(a, 0) or a == k] + (
-        [a for a in m.board.spots if m.pieces[team].get(a, 0) or a == k]
-    )
+    counts = m.counts[_team(team)]  # the keeper included
+    return [a for a in m.area_order if counts[a]]
 
 
 @add("on_pitch", "team:team", doc="How many of team's pieces are on the pitch.")
@@ -211,14 +209,13 @@ def _unplaced(m, team):
 
 @add("ranked", "team:team", returns="[area]", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
-    here = m.pieces[_team(team)]
-    k = m.keeper[team]
+    counts = m.counts[_team(team)]  # the keeper included
     order = m.answers.get(("ranked order", team))
     if order is None:  # once per edition: the board's areas (not spots), closest first
         order = m.answers["ranked order", team] = tuple(m.board.ranked_by_goal_line(team, dict.fromkeys(m.board.areas, 1)))
     out: list[str] = []
     for a in order:
-        c = here.get(a, 0) + (a == k)
+        c = counts[a]
         if c:
             out += [a] * c
     return out
