@@ -545,7 +545,7 @@ class Compiler:
                 # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
-                made = sum(1 + self.free_calls.get(c, 0) for c in calls)
+                made = sum(1 + self.free_calls.get(c, 0) for c in calls if c not in self.inline)  # read in place: no call
                 if made > FREE_CALLS:
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
