@@ -18,6 +18,7 @@ from ..dice import Dice, DiceExhausted
 from ..lang.compiler import Callable_
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
+from .primitives import unknown_area
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
@@ -409,7 +410,7 @@ class AreaCounts(dict):
     __slots__ = ()
 
     def __missing__(self, area: Any) -> int:
-        raise ValueError(f"unknown area '{area}'" if isinstance(area, str) else f"expected an area, got {area!r}")
+        raise unknown_area(area)
 
 
 _IMMUTABLE = (int, str, bool, float, type(None))

@@ -22,9 +22,14 @@ def _team(t: Any) -> str:
     return t
 
 
+def unknown_area(a: Any) -> ValueError:
+    """The fault of a value that names no area of the board."""
+    return ValueError(f"unknown area '{a}'" if isinstance(a, str) else f"expected an area, got {a!r}")
+
+
 def _area(m: Any, a: Any) -> str:
     if a not in m.board_areas:
-        raise ValueError(f"unknown area '{a}'" if isinstance(a, str) else f"expected an area, got {a!r}")
+        raise unknown_area(a)
     return a
 
 
