@@ -9,6 +9,8 @@ survive them: same values, same faults, same places.
 
 from __future__ import annotations
 
+import warnings
+
 from langkit import build, events, fault, match, program, run_do, value
 
 from fuba_rules.lang.runtime import MAX_NUMBER
@@ -276,3 +278,10 @@ def test_indexed_state_is_read_in_line_and_a_missing_entry_is_still_named() -> N
     assert fault('let x = bonus_of("hom", "centre")', BONUS).message == "no entry hom"
     assert fault('let x = bonus_of([1], "centre")', BONUS).message == "a list or record cannot be used as a key here"
     assert fault("let x = bonus[home][3]", BONUS).message == "no entry 3"
+
+
+def test_a_literal_indexed_by_a_text_is_a_rule_fault_without_a_python_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # Python warns when it compiles `3['a']`
+        assert fault('let x = 3["a"]').message == "cannot index a number"
+        assert fault('let x = "abc"["a"]').message == "cannot index a text"

@@ -28,6 +28,7 @@ from .runtime import MAX_NUMBER
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT = re.compile(r"\(?-?\d+\)?\Z")  # a whole-number literal, as `lit` writes it
+_LITERAL = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # no dict: `_index` words the fault
 # Results this small are whole numbers the interpreter compares fastest (one machine word
 # in CPython); larger ones go to the helper, which allows up to MAX_NUMBER.
 _SMALL = 2**30 - 1
@@ -303,7 +304,7 @@ class Generator:
         anything else goes to `_index`, which also words the faults. The object and the
         key are evaluated once, in order, as `_twice` does."""
         o, k = self.expr(src, e.obj), self.expr(src, e.index)
-        if _INT.match(k) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
+        if _INT.match(k) or _LITERAL.match(o) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
             return f"_index({o}, {k})"
         tests, names = [], []
         for x, kind in ((o, "_dict"), (k, "_str")):
