@@ -266,18 +266,29 @@ state:
   bonus: {type: int, default: 0, index: [team, area]}
 functions:
   bonus_of: {params: [t, a], expr: 'bonus[t][a] + 1'}
+  entry: {params: [r, k], expr: 'r[k]'}
 """
 
 
-def test_indexed_state_is_read_in_line_and_a_missing_entry_is_still_named() -> None:
+def test_indexed_state_is_read_straight_and_a_missing_entry_is_still_named() -> None:
+    # a write names every index, so every level is a dict with the declared keys
     ed = build(BONUS)
-    assert "_index(" in ed.source_of("bonus_of") and "in _t0 else" in ed.source_of("bonus_of")  # the helper only as fallback
+    assert "m.S['bonus'][v_t][v_a]" in ed.source_of("bonus_of") and "_index(" not in ed.source_of("bonus_of")
     assert value('bonus_of(home, "centre")', BONUS) == 1
     assert run_do('set bonus[away]["centre"] += 2\nreturn bonus_of(away, "centre")', BONUS).result == 3
     assert fault('let x = bonus_of(home, "middle")', BONUS).message == "no entry middle"
     assert fault('let x = bonus_of("hom", "centre")', BONUS).message == "no entry hom"
     assert fault('let x = bonus_of([1], "centre")', BONUS).message == "a list or record cannot be used as a key here"
     assert fault("let x = bonus[home][3]", BONUS).message == "no entry 3"
+
+
+def test_a_dict_read_by_a_text_key_is_read_in_line_and_anything_else_goes_to_the_helper() -> None:
+    ed = build(BONUS)
+    assert "_index(" in ed.source_of("entry") and "in v_r else" in ed.source_of("entry")  # the helper only as fallback
+    assert value('entry({a: 1, b: 2}, "b")', BONUS) == 2
+    assert value('entry([5, 6], 1)', BONUS) == 6
+    assert fault('let x = entry({a: 1}, "c")', BONUS).message == "no entry c"
+    assert fault('let x = entry([5, 6], "c")', BONUS).message == "a list index must be a number, got a text"
 
 
 def test_a_literal_indexed_by_a_text_is_a_rule_fault_without_a_python_warning() -> None:

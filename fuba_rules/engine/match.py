@@ -16,6 +16,7 @@ from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
 from ..lang.compiler import Callable_
+from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 from .primitives import unknown_area
@@ -382,6 +383,8 @@ _PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a 
 
 def _describe(e: Exception) -> str:
     """Python's complaint in the language's words: no 'NoneType' reaches a modder."""
+    if type(e) is KeyError and e.args:  # a dict read straight (indexed state) by a key it lacks
+        return f"no entry {render(e.args[0])}"
     msg = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
     if isinstance(e, TypeError):
         for py, ours in _PY_TYPES.items():

@@ -303,6 +303,15 @@ class Generator:
         """`x[k]`: a dict by a text key (indexed state, a table row) is read in line;
         anything else goes to `_index`, which also words the faults. The object and the
         key are evaluated once, in order, as `_twice` does."""
+        base, depth = e.obj, 1
+        while isinstance(base, n.Subscript):
+            base, depth = base.obj, depth + 1
+        spec = self.host.state.get(base.dotted) if isinstance(base, n.Name) and base.kind == "state" and not base.fields else None
+        if spec is not None and depth <= len(spec.index):
+            # Indexed state: every level is a dict with the declared keys, since a write
+            # must name every index. A key it lacks raises KeyError, which a fault words
+            # as `_index` does ("no entry hom").
+            return f"{self.expr(src, e.obj)}[{self.expr(src, e.index)}]"
         o, k = self.expr(src, e.obj), self.expr(src, e.index)
         if _INT.match(k) or _LITERAL.match(o) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
             return f"_index({o}, {k})"

@@ -114,15 +114,19 @@ def _field(v: Any, f: str) -> Any:
     if isinstance(v, dict):
         if f in v:
             return v[f]
-        raise KeyError(f"the record has no field '{f}' (it has: {', '.join(map(str, v)) or 'none'})")
+        raise NoEntry(f"the record has no field '{f}' (it has: {', '.join(map(str, v)) or 'none'})")
     raise TypeError(f"cannot read field '{f}' of {type_name(v)}")
+
+
+class NoEntry(KeyError):
+    """A missing key or field, its message already in the language's words."""
 
 
 def _index(o: Any, k: Any) -> Any:
     if type(o) is dict and type(k) is str:  # the common case: indexed state by team or area
         if k in o:
             return o[k]
-        raise KeyError(f"no entry {render(k)}")
+        raise NoEntry(f"no entry {render(k)}")
     if type(o) is list and type(k) is int:  # the other common case: a formation line, a die
         return o[k]
     if isinstance(o, Table):
@@ -133,7 +137,7 @@ def _index(o: Any, k: Any) -> Any:
         return o[k]
     if isinstance(o, dict):
         if k not in o:
-            raise KeyError(f"no entry {render(k)}")
+            raise NoEntry(f"no entry {render(k)}")
         return o[k]
     raise TypeError(f"cannot index {type_name(o)}")
 
