@@ -230,7 +230,7 @@ class MatchState:
         position is written by hand (a scenario, a copy). Generated rules read a count as
         one subscript, `m.counts[team][area]`, where `pieces` has only occupied areas."""
         here, keeper = self.pieces[team], self.keeper[team]
-        outfield = self.outfield_counts[team] = AreaCounts.fromkeys(self.board_areas, 0)
+        outfield = self.outfield_counts[team] = AreaCounts.fromkeys(self.area_order, 0)
         outfield.update(here)
         counts = self.counts[team] = AreaCounts(outfield)
         if keeper is not None:
