@@ -267,6 +267,8 @@ state:
 functions:
   bonus_of: {params: [t, a], expr: 'bonus[t][a] + 1'}
   entry: {params: [r, k], expr: 'r[k]'}
+  second: {params: [xs], expr: 'xs[1]'}
+  nth: {params: [xs, i], expr: 'xs[i + 0]'}
 """
 
 
@@ -289,6 +291,15 @@ def test_a_dict_read_by_a_text_key_is_read_in_line_and_anything_else_goes_to_the
     assert value('entry([5, 6], 1)', BONUS) == 6
     assert fault('let x = entry({a: 1}, "c")', BONUS).message == "no entry c"
     assert fault('let x = entry([5, 6], "c")', BONUS).message == "a list index must be a number, got a text"
+
+
+def test_a_list_read_by_a_whole_number_is_read_in_line_and_anything_else_goes_to_the_helper() -> None:
+    ed = build(BONUS)
+    assert "_type(v_xs) is _list" in ed.source_of("second") and "_index(" in ed.source_of("second")
+    assert value("second([4, 5, 6]) + nth([4, 5, 6], -1)", BONUS) == 11
+    assert fault("let x = nth([4, 5], 2)", BONUS).message == "the list has no element at that index"
+    assert fault('let x = second({a: 1})', BONUS).message == "no entry 1"
+    assert fault("let x = second(3)", BONUS).message == "cannot index a number"
 
 
 def test_a_literal_indexed_by_a_text_is_a_rule_fault_without_a_python_warning() -> None:

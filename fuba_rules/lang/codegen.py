@@ -313,13 +313,14 @@ class Generator:
             # as `_index` does ("no entry hom").
             return f"{self.expr(src, e.obj)}[{self.expr(src, e.index)}]"
         o, k = self.expr(src, e.obj), self.expr(src, e.index)
-        if _INT.match(k) or _LITERAL.match(o) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
+        if _LITERAL.match(o) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
             return f"_index({o}, {k})"
+        number = self.bound(e.index) is not None  # a whole number: a list's index, no dict's key
         tests, names = [], []
-        for x, kind in ((o, "_dict"), (k, "_str")):
+        for x, kind in ((o, "_list" if number else "_dict"), (k, "_int" if number else "_str")):
             if _STABLE.match(x) or (_SIMPLE.match(x) and self._no_walrus):
                 names.append(x)
-                if not (kind == "_str" and x.startswith("'")):
+                if not (kind == "_str" and x.startswith("'")) and kind != "_int":
                     tests.append((f"_type({x}) is {kind}", False))
             else:
                 names.append(src.temp("t"))
@@ -328,6 +329,8 @@ class Generator:
         test = " & ".join(assigned) if len(assigned) > 1 else "".join(assigned)
         test = " and ".join(filter(None, [test, *(t for t, a in tests if not a)]))
         o, k = names
+        if number:
+            return f"({o}[{k}] if {test} else _index({o}, {k}))"
         return f"({o}[{k}] if {test} and {k} in {o} else _index({o}, {k}))"
 
     def _twice(self, src: Source, a: str, b: str) -> tuple[str, str, str] | None:
