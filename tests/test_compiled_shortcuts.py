@@ -114,6 +114,27 @@ def test_a_function_making_few_calls_spends_no_step_but_a_wide_tree_of_calls_sti
     assert fault("let x = f0({a: 1})", WIDE, budget=10_000).message.startswith("step budget exhausted")
 
 
+def test_a_comprehension_walks_one_short_list_literal_for_free_and_the_rest_spends_steps() -> None:
+    # `for d in [false, true]`: the step of whatever asked pays for two; a second such
+    # loop inside the first, or any other list, spends one step per element as before
+    free = run_do("let x = [d for d in [false, true]]\nreturn len(x)")
+    plain = run_do("let x = [false, true]\nreturn len(x)")
+    assert free.result == 2 and free.budget == plain.budget
+    walked = run_do("let xs = [false, true]\nlet x = [d for d in xs]\nreturn len(x)")
+    assert walked.budget == plain.budget - 2
+    nested = run_do("let x = [1 for a in [1, 2] for b in [1, 2] for c in [1, 2]]\nreturn len(x)")
+    assert nested.result == 8 and nested.budget == plain.budget - 2 * 2 - 4 * 2
+    assert fault("let x = len([1 for a in [1, 2, 3] for b in 1..99 for c in 1..99 if false])", budget=1000).message.startswith(
+        "step budget exhausted"
+    )
+
+
+def test_a_function_walking_a_list_literal_spends_its_own_step() -> None:
+    src = "functions:\n  pair: {params: [a], expr: '[a + d for d in [0, 1]]'}\n"
+    assert "m.budget" in build(src).source_of("pair")  # so a loop of its callers cannot multiply free work
+    assert value("pair(3)", src) == [3, 4]
+
+
 def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> None:
     ed = build(FUNCS)
     assert "m.counts[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback

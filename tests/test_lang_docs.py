@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import langkit as kit  # noqa: E402
 from fuba_rules.engine import match as match_module  # noqa: E402
 from fuba_rules.engine.primitives import ENGINE, PRIMS  # noqa: E402
-from fuba_rules.lang import compiler, parser, runtime, tables  # noqa: E402
+from fuba_rules.lang import codegen, compiler, parser, runtime, tables  # noqa: E402
 from fuba_rules.lang.checker import SPECIAL_FORMS  # noqa: E402
 from fuba_rules.lang.core import CORE  # noqa: E402
 from fuba_rules.lang.parser import default_locate, parse_block, parse_expr  # noqa: E402
@@ -179,8 +179,9 @@ def limits_section() -> str:
         ("MAX_STEPS", "engine/match.py", match_module.MAX_STEPS, "steps",
          "the step budget of a whole match: each procedure call, function call and `while` iteration spends one (a cached "
          f"answer, and a function making at most {compiler.FREE_CALLS} calls in all, spend none: the step that asked pays), "
-         "`repeat` and `for` their count, ranges, list `+` and list primitives over long lists one per element; then "
-         "\"step budget exhausted\""),
+         "`repeat` and `for` their count, a comprehension one per element of each list it walks (but one list literal of "
+         f"at most {codegen.FREE_ITEMS} elements per comprehension chain is free), ranges, list `+` and list primitives "
+         "over long lists one per element; then \"step budget exhausted\""),
         ("MAX_LOG_WEIGHT", "engine/match.py", match_module.MAX_LOG_WEIGHT, "elements and characters",
          "the most a match's log may carry in logged texts and stored lists; then \"the match log grew beyond ...\""),
         ("MAX_LOOP", "lang/runtime.py", runtime.MAX_LOOP, "iterations", "the most a `while` runs, and the largest `repeat` count"),

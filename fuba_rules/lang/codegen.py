@@ -26,6 +26,7 @@ from . import nodes as n
 from .checker import BOUND_IN_PREFER
 from .runtime import MAX_NUMBER
 
+FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _INT = re.compile(r"\(?-?\d+\)?\Z")  # a whole-number literal, as `lit` writes it
 _LITERAL = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # no dict: `_index` words the fault
@@ -84,6 +85,7 @@ class Generator:
     def __init__(self, host: Any):
         self.host = host
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
+        self._free_loop = False  # inside a loop over a short list literal that spends no steps
         self.records: dict[str, frozenset[str]] = {}  # params proved records with these fields
 
     # ---- blocks and statements
@@ -425,16 +427,27 @@ class Generator:
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
         p = self.host.position(e.pos)
         loops = []
-        for var, it, cond in e.loops:
-            self._no_walrus += 1
-            try:
-                iterable = self.expr(src, it)
-            finally:
-                self._no_walrus -= 1
-            loops.append(f"for {local(var)} in _each(m, {iterable}, {p}, {var!r})")
-            if cond is not None:
-                loops.append(f"if {self.expr(src, cond)}")
-        return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+        outer_free = self._free_loop
+        try:
+            for var, it, cond in e.loops:
+                self._no_walrus += 1
+                try:
+                    iterable = self.expr(src, it)
+                finally:
+                    self._no_walrus -= 1
+                if isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS and not self._free_loop:
+                    # `for d in [false, true]`: the step of the loop around it, or of whatever
+                    # asked, pays for these few; one such loop in a chain, so a step's work
+                    # stays bounded
+                    self._free_loop = True
+                    loops.append(f"for {local(var)} in {iterable}")
+                else:
+                    loops.append(f"for {local(var)} in _each(m, {iterable}, {p}, {var!r})")
+                if cond is not None:
+                    loops.append(f"if {self.expr(src, cond)}")
+            return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+        finally:
+            self._free_loop = outer_free
 
 
 def _template(prim: Any, call: str, args: list[str]) -> str:

@@ -22,7 +22,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
-from .codegen import Generator, Source, function_source, lit, local, memo_prologue
+from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue
 from .core import CORE, render, type_name
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
@@ -544,13 +544,13 @@ class Compiler:
                     "m.depth += 1",
                 ]
                 epilogue = ["m.depth -= 1"]
-            elif calls:  # cannot recurse, but a chain of such functions could still run long
+            elif calls or _free_loops(inner):  # cannot recurse, but a chain of such functions could still run long
                 # Its calls, counted through those that spend no step either (the others
                 # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
                 made = sum(1 + self.free_calls.get(c, 0) for c in calls if c not in self.inline)  # read in place: no call
-                if made > FREE_CALLS:
+                if made > FREE_CALLS or _free_loops(inner):  # such a loop repeats its calls: it pays its own step
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
                     self.free_calls[name] = made
@@ -706,6 +706,12 @@ class Compiler:
         if key is not _MISSING:
             memo[key] = s
         return s
+
+
+def _free_loops(nodes: list[n.Node]) -> bool:
+    """Whether rule text walks a short list literal in a comprehension, which spends no
+    steps (`Generator.FREE_ITEMS`)."""
+    return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)
 
 
 def _local(x: Any) -> str | None:
