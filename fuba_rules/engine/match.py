@@ -227,8 +227,9 @@ class MatchState:
     # ---- pieces (called by primitives)
     def recount(self, team: str) -> None:
         """Count team's pieces in every area again, from `pieces` and `keeper`: after a
-        position is written by hand (a scenario, a copy). Generated rules read a count as
-        one subscript, `m.counts[team][area]`, where `pieces` has only occupied areas."""
+        lift or a removal, and after a position is written by hand (a scenario, a copy).
+        Moves and placements update the counts in place. Rules read a count as one
+        subscript, `m.counts[team][area]`, where `pieces` has only occupied areas."""
         here, keeper = self.pieces[team], self.keeper[team]
         outfield = self.outfield_counts[team] = AreaCounts.fromkeys(self.area_order, 0)
         outfield.update(here)

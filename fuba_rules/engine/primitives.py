@@ -179,7 +179,7 @@ def _keeper_out_only(m, area, team):
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
-    return m.pieces[_team(team)].get(area, 0) + (1 if m.keeper[team] == area else 0)
+    return m.counts[_team(team)][area]
 
 
 @add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.",
@@ -187,7 +187,7 @@ def _pieces(m, team, area):
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
-    return m.pieces[_team(team)].get(area, 0)
+    return m.outfield_counts[_team(team)][area]
 
 
 @add("keeper_area", "team:team", returns="area", doc="Where team's goalkeeper stands, or none when off the pitch.",

@@ -304,7 +304,7 @@ class Generator:
     def _e_Subscript(self, src: Source, e: n.Subscript) -> str:
         """`x[k]`: a dict by a text key (indexed state, a table row) is read in line;
         anything else goes to `_index`, which also words the faults. The object and the
-        key are evaluated once, in order, as `_twice` does."""
+        key are evaluated once, in order (see `_typed`)."""
         base, depth = e.obj, 1
         while isinstance(base, n.Subscript):
             base, depth = base.obj, depth + 1
@@ -317,42 +317,27 @@ class Generator:
         o, k = self.expr(src, e.obj), self.expr(src, e.index)
         if _LITERAL.match(o) or (self._no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
             return f"_index({o}, {k})"
-        number = self.bound(e.index) is not None  # a whole number: a list's index, no dict's key
-        tests, names = [], []
-        for x, kind in ((o, "_list" if number else "_dict"), (k, "_int" if number else "_str")):
-            if _STABLE.match(x) or (_SIMPLE.match(x) and self._no_walrus):
-                names.append(x)
-                if not (kind == "_str" and x.startswith("'")) and kind != "_int":
-                    tests.append((f"_type({x}) is {kind}", False))
-            else:
-                names.append(src.temp("t"))
-                tests.append((f"_type({names[-1]} := {x}) is {kind}", True))
-        assigned = [f"({t})" for t, a in tests if a]
-        test = " & ".join(assigned) if len(assigned) > 1 else "".join(assigned)
-        test = " and ".join(filter(None, [test, *(t for t, a in tests if not a)]))
-        o, k = names
-        if number:
+        if self.bound(e.index) is not None:  # a whole number: a list's index, no dict's key
+            test, o, k = self._typed(src, (o, "_list"), (k, "_int"), reread=self._no_walrus)
             return f"({o}[{k}] if {test} else _index({o}, {k}))"
+        test, o, k = self._typed(src, (o, "_dict"), (k, "_str"), reread=self._no_walrus)
         return f"({o}[{k}] if {test} and {k} in {o} else _index({o}, {k}))"
 
-    def _twice(self, src: Source, a: str, b: str) -> tuple[str, str, str] | None:
-        """The whole-number test of two operands an inline fast path reads twice, and the
-        names to read them by. Plain reads (a local, a literal, a state value) stay as they
-        are; anything else is evaluated once, in order, into a temporary by the test itself
-        (`_type(_t0 := f(x)) is _int`; two such tests with `&`, which evaluates both). None
-        where `:=` is not allowed."""
-        simple = _SIMPLE.match(a) and _SIMPLE.match(b)
-        if not simple and self._no_walrus:
-            return None
+    def _typed(self, src: Source, a: tuple[str, str], b: tuple[str, str], *, reread: bool) -> tuple[str, str, str]:
+        """The type tests of two operands an inline fast path reads twice (`(x, "_int")`:
+        x must be a whole number), and the names to read them by. A local or a literal
+        stays as it is, a state value too when `reread`; anything else is evaluated once,
+        in order, into a temporary by its test (`_type(_t0 := f(x)) is _int`; two such
+        tests joined by `&`, which evaluates both). A literal of the kind needs no test."""
         names, assigned, plain = [], [], []
-        for x in (a, b):  # a literal or a local stays as it is: nothing can change it meanwhile
-            if simple or _STABLE.match(x):
+        for x, kind in (a, b):  # nothing can change a literal or a local meanwhile
+            if _STABLE.match(x) or (reread and _SIMPLE.match(x)):
                 names.append(x)
-                if not _INT.match(x):
-                    plain.append(f"_type({x}) is _int")
+                if not (_INT.match(x) if kind == "_int" else kind == "_str" and x.startswith("'")):
+                    plain.append(f"_type({x}) is {kind}")
             else:
                 names.append(src.temp("t"))
-                assigned.append(f"_type({names[-1]} := {x}) is _int")
+                assigned.append(f"_type({names[-1]} := {x}) is {kind}")
         tests = [" & ".join(f"({t})" for t in assigned)] if len(assigned) > 1 else assigned
         return " and ".join(tests + plain) or "True", names[0], names[1]
 
@@ -369,11 +354,11 @@ class Generator:
         if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
             return f"({a} {e.op} {b})"
         helper = self._ARITH[e.op]
-        ops = self._twice(src, a, b)
-        if ops is None:
+        simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
+        if self._no_walrus and not simple:
             return f"{helper}(m, {a}, {b})"
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
-        ints, a, b = ops
+        ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple)
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def bound(self, e: n.Node) -> int | None:

@@ -537,6 +537,7 @@ class Compiler:
                 self.fixed.add(name)
             prologue = memo_prologue(name, params, fixed) if memo else []
             epilogue = []
+            free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):
                 prologue += [
                     "m.budget -= 1",
@@ -544,13 +545,13 @@ class Compiler:
                     "m.depth += 1",
                 ]
                 epilogue = ["m.depth -= 1"]
-            elif calls or _free_loops(inner):  # cannot recurse, but a chain of such functions could still run long
+            elif calls or free_loop:  # cannot recurse, but a chain of such functions could still run long
                 # Its calls, counted through those that spend no step either (the others
                 # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
                 made = sum(1 + self.free_calls.get(c, 0) for c in calls if c not in self.inline)  # read in place: no call
-                if made > FREE_CALLS or _free_loops(inner):  # such a loop repeats its calls: it pays its own step
+                if made > FREE_CALLS or free_loop:
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
                     self.free_calls[name] = made
