@@ -11,12 +11,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_the_bench_prints_matches_and_steps_per_cpu_second() -> None:
+def test_the_bench_prints_matches_and_steps_per_cpu_second_beside_an_older_engine() -> None:
+    """The older engine is a git revision played in its own process on the same seeds
+    (here HEAD, which any clone has; by default the engine before issue 8)."""
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "random", "--no-load", "--scaling", "2"],
+        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "random", "--no-load", "--scaling", "2", "--against", "HEAD"],
         capture_output=True, text=True, check=True, timeout=600,
     ).stdout
-    assert "world-cup-2015 basic" in out and "random" in out and "peak memory" in out
+    assert "x old" in out.splitlines()[0] and "peak memory" in out
+    row = next(line.split() for line in out.splitlines() if line.startswith("world-cup-2015 basic"))
+    assert row[2] == "random" and len(row) == 8 and all(float(x) > 0 for x in row[3:])
     assert "-j 1:" in out and "-j 2:" in out and "peak per worker" in out  # -j scaling, in the same run
 
 
