@@ -446,6 +446,22 @@ def test_a_skill_once_per_match_runs_once_for_each_team() -> None:
     assert m.S["score"] == {"home": 1, "away": 1}
 
 
+def test_a_skill_put_in_play_during_a_match_runs_from_the_next_trigger_and_one_taken_away_stops() -> None:
+    """The hooks a trigger runs are worked out once per match, so putting skills in play
+    (`set_skills`, e.g. a substitution's swap) must be seen by the triggers after it."""
+    m = run_do(
+        """
+        trigger momentum_dice(dice=[1, 2])
+        set_skills(away, ["rain_dance"])
+        trigger momentum_dice(dice=[1, 2])
+        set_skills(away, [])
+        trigger momentum_dice(dice=[1, 2])
+        """,
+        SKILLS,
+    )
+    assert m.S["score"] == {"home": 0, "away": 1}
+
+
 def test_a_skill_with_a_cost_needs_a_team_that_can_pay() -> None:
     extra = (
         SKILLS.replace("    auto: true\n", "    auto: true\n    cost: 2\n")

@@ -77,7 +77,7 @@ class MatchState:
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
-        self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks whose rule is on (see fire)
+        self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); emptied when skills change
         self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
@@ -165,8 +165,11 @@ class MatchState:
     # ---- hooks and skills
     def fire(self, trigger: str, params: dict) -> None:
         hooks = self._live_hooks.get(trigger)
-        if hooks is None:  # once per trigger: the hooks whose rule is on in this match
-            hooks = self._live_hooks[trigger] = tuple(h for h in self.ed.hooks_at.get(trigger, ()) if not h.rule or h.rule in self.rules_on)
+        if hooks is None:  # once per trigger: the hooks whose rule is on, skills only when a team has them
+            hooks = self._live_hooks[trigger] = tuple(
+                h for h in self.ed.hooks_at.get(trigger, ())
+                if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
+            )
         for hook in hooks:
             if not hook.skill:
                 self._run_hook(hook, params, None)
