@@ -204,6 +204,66 @@ def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
     assert moved.memo == {}
 
 
+SIDES = """
+functions:
+  mine: {params: [t], expr: 'len([a for a in areas() if pieces(t, a) > 0])'}
+  theirs: {params: [t], expr: 'len([a for a in areas() if pieces(other(t), a) > 0])'}
+  mirrored: {params: [t], expr: 'theirs(other(t)) + len([a for a in areas() if distance(a, ball.area) > 9])'}
+  calm: {expr: 'len([a for a in areas() if distance(a, ball.area) > 1])'}
+  crowds: {params: [t], expr: 'mine(t) + theirs(t) + len([a for a in areas() if distance(a, ball.area) > 9])'}
+"""
+
+
+def test_whose_pieces_a_function_reads_is_worked_out_from_its_text_through_its_callees() -> None:
+    pieces = build(SIDES).compiler.pieces
+    assert pieces["mine"] == {("param", "t")} and pieces["theirs"] == {("other", "t")}
+    assert pieces["mirrored"] == {("param", "t")}  # the other team's other team
+    assert pieces["calm"] == frozenset() and pieces["crowds"] is None  # no one's; both teams'
+
+
+def test_a_move_keeps_the_answers_that_read_only_the_other_teams_pieces_or_none() -> None:
+    m = run_do(
+        """
+        let before = [mine(home), theirs(home), calm]
+        place(away, "centre")
+        return before
+        """,
+        SIDES,
+    )
+    assert m.memo_home == {("mine", "home"): 0}  # home's pieces did not move
+    assert m.memo_away == {}  # theirs(home) read away's pieces
+    assert m.smemo == {"calm": 6}
+    after = run_do('let before = [theirs(home), mine(home), calm]\nplace(away, "centre")\nreturn before + [theirs(home), mine(home), calm]', SIDES)
+    assert after.result == [0, 0, 6, 1, 0, 6]
+
+
+def test_a_state_write_empties_the_kept_answers_only_when_one_of_them_reads_it() -> None:
+    # calm reads ball.area, which mirrored reads too; no kept function reads ball.value
+    kept = run_do("let before = [mine(home), mirrored(away), calm]\nset ball.value = 5", SIDES)
+    assert kept.memo_home == {("mine", "home"): 0}
+    assert kept.memo_away == {("mirrored", "away"): 0, ("theirs", "home"): 0}  # both read away's pieces
+    assert kept.smemo == {"calm": 6} and kept.memo == {}
+    gone = run_do("let before = [mine(home), mirrored(away), calm]\nset ball.area = \"home_penalty\"", SIDES)
+    assert gone.memo_home == gone.memo_away == gone.smemo == gone.memo == {}
+    assert build(SIDES).compiler.kept_state() == {"ball.area"}
+
+
+def test_no_primitive_a_pure_rule_can_call_reads_declared_state() -> None:
+    """What a function reads is worked out from its text and its callees' texts; a
+    primitive reading `m.S` would hide a read from that."""
+    import inspect
+
+    from fuba_rules.engine.primitives import PRIMS
+
+    assert [p.name for p in PRIMS.primitives.values() if p.pure and "m.S" in inspect.getsource(p.fn)] == []
+
+
+def test_a_team_argument_that_is_no_team_still_faults_as_the_primitive_words_it() -> None:
+    nobody = 'let who = "nob" + "ody"\n'
+    assert fault(nobody + "let n = mine(who)", SIDES).message == fault(nobody + 'let n = pieces(who, "centre")').message
+    assert fault("let n = mine([home])", SIDES).message == fault('let n = pieces([home], "centre")').message
+
+
 # ---- logs ---------------------------------------------------------------------------------------
 def test_a_match_that_keeps_no_log_still_counts_its_tags() -> None:
     body = 'log("kick-off", tag="kickoff")\nlog("ball {ball.value}", tag="kickoff", ref="4.7")\nlog("untagged")\nreturn 1'

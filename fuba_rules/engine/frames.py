@@ -452,6 +452,7 @@ def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bo
     for team in new.pieces:
         new.recount(team)  # the copy's own counts, from its own pieces
     d["memo"] = {}
+    new.fresh_caches()
     d["fixed"] = dict(m.fixed)  # its own: what it caches spends the copy's steps, not the original's
     d["dice"] = copy_dice(m.dice) if dice is None else dice
     return new

@@ -69,6 +69,7 @@ class MatchState:
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
         self.memo: dict = {}  # results of pure rule functions in the current state version
+        self.fresh_caches()
         self.fixed: dict = {}  # results of rule functions reading no state, for the whole match
         self._version = 0
         self.ref = ""
@@ -82,8 +83,10 @@ class MatchState:
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
+        self.kept_reads: frozenset[str] | None = None  # see wrote
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
+            self.kept_reads = edition.compiler.kept_state()
 
     @property
     def version(self) -> int:
@@ -96,6 +99,29 @@ class MatchState:
         self._version = v
         if self.memo:
             self.memo = {}
+        if self.smemo:
+            self.smemo = {}
+        if self.memo_home:
+            self.memo_home = {}
+        if self.memo_away:
+            self.memo_away = {}
+
+    def wrote(self, name: str) -> None:
+        """State entry `name` changed: cached answers expire, except those kept across
+        moves that do not read it (`Compiler.kept_state`)."""
+        self._version += 1
+        if self.memo:
+            self.memo = {}
+        if self.kept_reads is None or name in self.kept_reads:
+            self.version = self._version
+
+    def fresh_caches(self) -> None:
+        """Empty caches for pure rule functions that keep their answers across moves
+        (`pieces_read`): `smemo` for those reading no pieces, `memo_home` and `memo_away`
+        for those reading only that team's pieces."""
+        self.smemo: dict = {}
+        self.memo_home: dict = {}
+        self.memo_away: dict = {}
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
@@ -103,6 +129,14 @@ class MatchState:
             self._version += 1
             if self.memo:
                 self.memo = {}
+            if kind == "move" or kind == "place":  # only its team's pieces changed
+                if data["team"] == "home":
+                    if self.memo_home:
+                        self.memo_home = {}
+                elif self.memo_away:
+                    self.memo_away = {}
+            else:  # anything may have changed
+                self.version = self._version
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:

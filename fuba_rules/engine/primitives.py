@@ -39,18 +39,18 @@ def _other(m, team):
     return "away" if _team(team) == "home" else "home"
 
 
-@add("teams", returns="[team]", doc="Both teams, home first.")
+@add("teams", returns="[team]", pieces_of="", doc="Both teams, home first.")
 def _teams(m):
     return list(TEAMS)
 
 
-@add("zones", returns="[zone]", doc="The three zones: defence, midfield, attack.")
+@add("zones", returns="[zone]", pieces_of="", doc="The three zones: defence, midfield, attack.")
 def _zones(m):
     return list(ZONES)
 
 
 # ---- geometry (delegates to the board data)
-@add("areas", returns="[area]", doc="All 13 areas of the pitch.")
+@add("areas", returns="[area]", pieces_of="", doc="All 13 areas of the pitch.")
 def _areas(m):
     return list(m.board.areas)
 
@@ -174,7 +174,7 @@ def _keeper_out_only(m, area, team):
 
 
 # ---- pieces
-@add("pieces", "team:team area:area", doc="How many of team's pieces (goalkeeper included) are in area.",
+@add("pieces", "team:team area:area", pieces_of="team", doc="How many of team's pieces (goalkeeper included) are in area.",
      inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
@@ -182,7 +182,7 @@ def _pieces(m, team, area):
     return m.counts[_team(team)][area]
 
 
-@add("outfield", "team:team area:area", doc="How many of team's outfield pieces are in area.",
+@add("outfield", "team:team area:area", pieces_of="team", doc="How many of team's outfield pieces are in area.",
      inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _outfield(m, team, area):
     if area not in m.board_areas:
@@ -190,29 +190,29 @@ def _outfield(m, team, area):
     return m.outfield_counts[_team(team)][area]
 
 
-@add("keeper_area", "team:team", returns="area", doc="Where team's goalkeeper stands, or none when off the pitch.",
+@add("keeper_area", "team:team", returns="area", pieces_of="team", doc="Where team's goalkeeper stands, or none when off the pitch.",
      inline=f"(m.keeper[{{team}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _keeper_area(m, team):
     return m.keeper[_team(team)]
 
 
-@add("team_areas", "team:team", returns="[area]", doc="The areas where team has at least one piece.")
+@add("team_areas", "team:team", returns="[area]", pieces_of="team", doc="The areas where team has at least one piece.")
 def _team_areas(m, team):
     counts = m.counts[_team(team)]  # the keeper included
     return [a for a in m.area_order if counts[a]]
 
 
-@add("on_pitch", "team:team", doc="How many of team's pieces are on the pitch.")
+@add("on_pitch", "team:team", pieces_of="team", doc="How many of team's pieces are on the pitch.")
 def _on_pitch(m, team):
     return sum(m.pieces[_team(team)].values()) + (1 if m.keeper[team] else 0)
 
 
-@add("unplaced", "team:team", doc="Outfield pieces of team waiting to be placed (setup).")
+@add("unplaced", "team:team", pieces_of="team", doc="Outfield pieces of team waiting to be placed (setup).")
 def _unplaced(m, team):
     return m.unplaced[_team(team)]
 
 
-@add("ranked", "team:team", returns="[area]", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
+@add("ranked", "team:team", returns="[area]", pieces_of="team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
     counts = m.counts[_team(team)]  # the keeper included
     order = m.answers.get(("ranked order", team))
@@ -299,28 +299,28 @@ def _reset(m, scope):
     m.reset_scope(scope)
 
 
-@add("keys", "table", doc="The row keys of a table keyed by text, e.g. the formations.")
+@add("keys", "table", pieces_of="", doc="The row keys of a table keyed by text, e.g. the formations.")
 def _keys(m, table):
     return list(table.exact) if hasattr(table, "exact") else list(table)
 
 
 # ---- skills and what outlives a match
-@add("all_skills", doc="Every skill the edition defines, in the order of the edition.")
+@add("all_skills", pieces_of="", doc="Every skill the edition defines, in the order of the edition.")
 def _all_skills(m):
     return list(m.ed.skills)
 
 
-@add("skills_of", "team:team", doc="The skills team has in play.")
+@add("skills_of", "team:team", pieces_of="", doc="The skills team has in play.")
 def _skills_of(m, team):
     return list(m.skills[_team(team)])
 
 
-@add("reserve_of", "team:team", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
+@add("reserve_of", "team:team", pieces_of="", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
 def _reserve_of(m, team):
     return list(m.reserve[_team(team)])
 
 
-@add("skill_info", "name", doc="What a skill's entry declares as plain data: its group (none if it has none), ref and other texts and numbers, and its cost (none when a rule computes it); for advice on which skills to play.")
+@add("skill_info", "name", pieces_of="", doc="What a skill's entry declares as plain data: its group (none if it has none), ref and other texts and numbers, and its cost (none when a rule computes it); for advice on which skills to play.")
 def _skill_info(m, name):
     hook = m.ed.skills.get(name) if isinstance(name, str) else None
     if hook is None:
@@ -351,7 +351,7 @@ def _set_reserve(m, team, names):
     m.emit("reserve", {"team": team, "to": list(m.reserve[team])})
 
 
-@add("carried", "key", doc="A value an earlier match of a tournament or league passed on, or none.")
+@add("carried", "key", pieces_of="", doc="A value an earlier match of a tournament or league passed on, or none.")
 def _carried(m, key):
     return m.carry_in.get(str(key))
 

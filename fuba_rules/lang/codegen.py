@@ -508,16 +508,18 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
-def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False) -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str = "m.memo") -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
     move, placement or state write): `players` asked 40 times in one step is computed
-    once. A fixed function (one reading no state) keeps its results for the whole match,
+    once. `cache` is the match's cache for what the function reads (`pieces_read`: a
+    move of a team's piece keeps the answers that read only the other team's pieces, or
+    none). A fixed function (one reading no state) keeps its results for the whole match,
     in `m.fixed`: not for the process, since a cached answer spends no steps, and the
     steps a match spends must not depend on the matches played before it in the same
     process. Arguments that cannot be keys (lists, records) skip the cache."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
-        "_memo = m.fixed" if fixed else "_memo = m.memo",
+        "_memo = m.fixed" if fixed else f"_memo = {cache}",
         f"_k = {k}",
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",

@@ -24,6 +24,7 @@ from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
 from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue
 from .core import CORE, render, type_name
+from .reads import Reads, cache_for, pieces_read, state_read
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
@@ -214,7 +215,7 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
             new = hi
     if new != old:
         box[slot] = new
-        m.version += 1
+        m.wrote(name)
         m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
 
 
@@ -222,7 +223,7 @@ def _put(m: Any, name: str, new: Any) -> None:
     """`set name = new` of plain state with no bounds, once the rule has seen it differs."""
     old = m.S[name]
     m.S[name] = new
-    m.version += 1
+    m.wrote(name)
     m.emit("set", {"var": name, "index": [], "from": old, "to": new})
 
 
@@ -342,6 +343,9 @@ class Compiler:
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
+        self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
+        self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
+        self._kept_state: Any = _MISSING  # see kept_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
         self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
@@ -426,6 +430,28 @@ class Compiler:
         self._host = host
         for table in self._answer_tables:
             table.host = host
+
+    def kept_state(self) -> frozenset[str] | None:
+        """The state entries that answers kept across moves (`m.smemo`, `m.memo_home`,
+        `m.memo_away`) can depend on: a write to any other entry keeps them. None: any.
+        Worked out once every rule function is written."""
+        if self._kept_state is not _MISSING:
+            return self._kept_state
+        out: set[str] | None = self._kept_reads()
+        kept = None if out is None else frozenset(out)
+        if self._linked:
+            self._kept_state = kept
+        return kept
+
+    def _kept_reads(self) -> set[str] | None:
+        out: set[str] = set()
+        for name in self.memoized - self.fixed:
+            if self.pieces.get(name) is not None:  # kept across moves
+                reads = self.state_reads.get(name)
+                if reads is None:
+                    return None
+                out |= reads
+        return out
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
@@ -535,7 +561,9 @@ class Compiler:
                 self.memoized.add(name)
             if fixed:
                 self.fixed.add(name)
-            prologue = memo_prologue(name, params, fixed) if memo else []
+            self.pieces[name] = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.param_table["function"])
+            self.state_reads[name] = state_read(inner, self.state_reads)
+            prologue = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local)) if memo else []
             epilogue = []
             free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):
@@ -607,6 +635,10 @@ class Compiler:
                 todo.extend(self.calls[c])
         return False
 
+    def _reads_nothing(self, prim: Any) -> bool:
+        """A primitive answering from its arguments and the board alone."""
+        return prim.fixed or prim is CORE.primitives.get(prim.name)
+
     def _reads_no_state(self, nodes: list[n.Node]) -> bool:
         """True when rule text reads nothing that changes during or between matches: no
         state, no rule switch, only primitives answering from their arguments and the
@@ -621,7 +653,7 @@ class Compiler:
                     if x.name not in self.fixed:
                         return False
                 elif x.kind == "primitive":
-                    if not (prims[x.name].fixed or prims[x.name] is CORE.primitives.get(x.name)):
+                    if not self._reads_nothing(prims[x.name]):
                         return False
                 else:  # procedures, and specials such as rule() and modifiers()
                     return False

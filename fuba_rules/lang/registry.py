@@ -37,6 +37,11 @@ class Primitive:
     # `{param}` stands for an argument, `{call}` for the ordinary call, its fallback.
     # Written by the host, never by rule text.
     inline: str = ""
+    # Whose pieces the answer depends on: the name of its team parameter, "" for no one's
+    # (it reads no piece positions), None when not declared. A cached rule function
+    # asking it then keeps its answers across the other team's moves (see
+    # `Compiler.pieces_read`); undeclared counts as both teams.
+    pieces_of: str | None = None
 
     @property
     def signature(self) -> str:
@@ -65,6 +70,7 @@ class Registry:
         doc: str = "",
         returns: str = "",
         inline: str = "",
+        pieces_of: str | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -72,7 +78,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of
             )
             return fn
 

@@ -1,0 +1,148 @@
+"""What a rule function reads, worked out from its text: whose pieces, which state.
+
+Cached answers of pure rule functions expire when the state changes, and a move is the
+commonest change: a set piece moves up to 22 pieces one at a time, and after each the
+legal moves are asked for again. An answer that reads only the away team's pieces
+(`second_last(away)`, `offside(home, a)`, which reads the away line) is still right
+after a home piece moves. So each cached function is filed by what it reads: one team's
+pieces, named by a parameter (`team`, or `other(team)`) or a literal team, no pieces at
+all, or anything else (both teams, a team worked out some other way, a modifier group,
+a callee not known yet), and the match keeps a cache per kind (see
+`MatchState.forget_pieces`).
+
+What a primitive reads is declared where the host registers it (`Primitive.pieces_of`);
+an undeclared one counts as both teams. No primitive a pure rule can call reads declared
+state (tests/test_compiled_shortcuts.py checks their source), so the state a function
+reads is the state its text names, and its callees'. A state write then expires only the
+kept answers of functions that read that entry (`state_read`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import nodes as n
+
+Term = tuple[str, str]
+"""("param", p): the team passed as parameter p; ("other", p): its opponent;
+("team", "home"): a literal team."""
+
+Reads = frozenset[Term] | None
+"""The team whose pieces an answer can depend on (one term, or none); None for both
+teams, or when it cannot be told."""
+
+_FLIP = {"param": "other", "other": "param"}
+
+
+def pieces_read(
+    body_nodes: list[n.Node],
+    params: tuple[str, ...],
+    primitives: Mapping[str, Any],
+    reads_nothing: Any,
+    known: Mapping[str, Reads],
+    param_table: Mapping[str, tuple[str, ...]],
+) -> Reads:
+    """The teams whose pieces the nodes of a function's body read, as terms of its own
+    parameters. `reads_nothing(prim)` is true for primitives that read nothing of the
+    match (board questions, core ones); `known` holds the functions worked out so far
+    (callees first), `param_table` their parameters."""
+    out: set[Term] = set()
+    for x in body_nodes:
+        if isinstance(x, n.Call) and x.kind == "primitive":
+            prim = primitives[x.name]
+            if reads_nothing(prim) or prim.pieces_of == "":
+                continue
+            if prim.pieces_of is None:
+                return None
+            i = prim.params.index(prim.pieces_of)
+            arg = x.args[i] if i < len(x.args) else x.kwargs.get(prim.pieces_of)
+            t = _term(arg, params)
+            if t is None:
+                return None
+            out.add(t)
+        elif isinstance(x, n.Call) and x.kind == "function":
+            callee = x.target or x.name
+            theirs = known.get(callee)
+            if theirs is None:
+                return None
+            args = _arguments(x, param_table.get(callee, ()))
+            for kind, name in theirs:
+                if kind == "team":
+                    out.add((kind, name))
+                    continue
+                t = _term(args.get(name), params)
+                if t is None:
+                    return None
+                out.add(t if kind == "param" else _other(t))
+        elif isinstance(x, n.Name) and x.kind == "func":
+            theirs = known.get(x.parts[0])
+            if theirs is None or any(kind != "team" for kind, _ in theirs):
+                return None
+            out |= theirs
+        elif isinstance(x, n.Call) and x.kind == "special" and x.name != "rule":
+            return None  # a modifier group's rows, or anything else worked out elsewhere
+    return frozenset(out) if len(out) <= 1 else None  # two terms may well be both teams
+
+
+def _arguments(call: n.Call, names: tuple[str, ...]) -> dict[str, n.Node]:
+    """The callee's parameters -> the nodes passed for them."""
+    if call.pass_on:  # parent() without arguments: the caller's own values of the same names
+        return {p: n.Name(call.pos, (p,), "local") for p in call.pass_on}
+    return {**dict(zip(names, call.args)), **call.kwargs}
+
+
+def _term(e: n.Node | None, params: tuple[str, ...]) -> Term | None:
+    """A team as a term of the parameters: `team`, `other(team)`, "home"; else None."""
+    if isinstance(e, n.Name) and e.kind == "local" and not e.fields and e.parts[0] in params:
+        return ("param", e.parts[0])
+    if isinstance(e, n.Const) and e.value in ("home", "away"):
+        return ("team", e.value)
+    if isinstance(e, n.Name) and e.kind == "builtin" and not e.fields and e.parts[0] in ("home", "away"):
+        return ("team", e.parts[0])
+    if isinstance(e, n.Call) and e.kind == "primitive" and e.name == "other" and len(e.args) == 1 and not e.kwargs:
+        t = _term(e.args[0], params)
+        return None if t is None else _other(t)
+    return None
+
+
+def _other(t: Term) -> Term:
+    kind, name = t
+    if kind == "team":
+        return (kind, "away" if name == "home" else "home")
+    return (_FLIP[kind], name)
+
+
+def cache_for(reads: Reads, local: Any) -> str:
+    """The match's cache a function reading `reads` keeps its answers in, as generated
+    code reads it (`local(p)`: a parameter's name there): `m.memo_home` for answers
+    that read only the home team's pieces... An argument that is not a team files the
+    answer with those kept until anything changes (`m.memo`)."""
+    if reads is None:
+        return "m.memo"
+    if not reads:
+        return "m.smemo"
+    kind, name = next(iter(reads))
+    if kind == "team":
+        return f"m.memo_{name}"
+    mine, theirs = ("home", "away") if kind == "param" else ("away", "home")
+    p = local(name)
+    return f"(m.memo_{mine} if {p} == 'home' else m.memo_{theirs} if {p} == 'away' else m.memo)"
+
+
+def state_read(body_nodes: list[n.Node], known: Mapping[str, frozenset[str] | None]) -> frozenset[str] | None:
+    """The declared state entries the nodes of a function's body read, through its
+    callees (`known`, callees first); None when that cannot be told (a modifier group,
+    a callee not known yet)."""
+    out: set[str] = set()
+    for x in body_nodes:
+        if isinstance(x, n.Name) and x.kind == "state":
+            out.add(".".join(x.parts[: len(x.parts) - len(x.fields)]))
+        elif (isinstance(x, n.Call) and x.kind == "function") or (isinstance(x, n.Name) and x.kind == "func"):
+            theirs = known.get(x.target or x.name if isinstance(x, n.Call) else x.parts[0])
+            if theirs is None:
+                return None
+            out |= theirs
+        elif isinstance(x, n.Call) and x.kind == "special" and x.name != "rule":
+            return None
+    return frozenset(out)
