@@ -435,23 +435,10 @@ class Compiler:
         """The state entries that answers kept across moves (`m.smemo`, `m.memo_home`,
         `m.memo_away`) can depend on: a write to any other entry keeps them. None: any.
         Worked out once every rule function is written."""
-        if self._kept_state is not _MISSING:
-            return self._kept_state
-        out: set[str] | None = self._kept_reads()
-        kept = None if out is None else frozenset(out)
-        if self._linked:
-            self._kept_state = kept
-        return kept
-
-    def _kept_reads(self) -> set[str] | None:
-        out: set[str] = set()
-        for name in self.memoized - self.fixed:
-            if self.pieces.get(name) is not None:  # kept across moves
-                reads = self.state_reads.get(name)
-                if reads is None:
-                    return None
-                out |= reads
-        return out
+        if self._kept_state is _MISSING or not self._linked:
+            reads = [self.state_reads.get(f) for f in self.memoized - self.fixed if self.pieces.get(f) is not None]
+            self._kept_state = None if any(r is None for r in reads) else frozenset().union(*reads)
+        return self._kept_state
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
