@@ -197,6 +197,16 @@ def test_a_fault_in_a_modifier_row_points_at_that_row() -> None:
     assert f.pos is not None and f.pos.line == 6  # the `crowded:` row of MODS, after the 4-line program
 
 
+def test_a_modifier_total_is_a_function_of_the_values_that_sums_the_same_and_faults_at_the_row() -> None:
+    # modifier_total logs nothing, so the rows run as one function of the keywords' values
+    ed = build(program('return modifier_total("pass", target="away_penalty")', MODS))
+    assert "_modifiers(" not in ed.source_of("match") and "_MT" in ed.source_of("match")
+    m = run_do('place(away, "away_penalty")\nreturn modifier_total("pass", target="away_penalty")', MODS)
+    assert m.result == 2 and events(m, "modifier") == []
+    f = fault('let x = modifier_total("pass", target="nowhere")', MODS)
+    assert f.message == "unknown area 'nowhere'" and f.pos is not None and f.pos.line == 6
+
+
 def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
     kept = run_do('let n = crowd("centre")\nlog("nothing moves")', FUNCS)
     assert kept.memo == {("crowd", "centre"): 0}

@@ -287,7 +287,11 @@ class Generator:
         return f"_modifiers(m, {group!r}, {self._dict(src, e.kwargs)}, {silent}, {sig!r})"
 
     def _special_modifier_total(self, src: Source, e: n.Call) -> str:
-        return self._special_modifiers(src, e, silent=True)
+        """A sum that logs nothing: a generated function of the keywords' values, in the
+        call's order (see `Compiler.modifier_total`)."""
+        group = e.args[0].value  # type: ignore[attr-defined]
+        args = "".join(", " + self.expr(src, v) for v in e.kwargs.values())
+        return f"{self.host.modifier_total(group, tuple(e.kwargs))}(m{args})"
 
     def _choose(self, src: Source, e: n.Call, optional: bool) -> str:
         team, label, options = (self.expr(src, a) for a in e.args)

@@ -386,6 +386,7 @@ class Compiler:
             "_advice": _advice,
             "_choose": _choose,
             "_modifiers": self._modifiers,
+            "_total_summer": self._total_summer,
             "_MISS": _MISSING,
             "_len": len,
             "_TypeError": TypeError,
@@ -506,8 +507,10 @@ class Compiler:
     def compile_pending(self) -> int:
         """Write and compile every generated function not yet called (tests check that
         all of them compile); returns how many there are."""
-        for i in range(len(self._pending)):
+        i = 0
+        while i < len(self._pending):  # writing one may add another (a modifier total's function)
             self._compile_now(i)
+            i += 1
         return len(self._pending)
 
     def define(self, kind: str, name: str, params: tuple[str, ...], ref: str, body: Any, pos: Pos) -> Callable_ | None:
@@ -668,17 +671,24 @@ class Compiler:
     def block(self, stmts: list[n.Node], what: str = "block") -> Fn:
         return self._piece(stmts, True, what)
 
-    def _summer(self, group: str, rows: list[Modifier]) -> Callable[..., int]:
+    def _summer(self, group: str, rows: list[Modifier], given: tuple[str, ...] | None = None) -> Callable[..., int]:
         """One generated function summing a modifier group's rows: its values are
         unpacked once and each row is an `if`, instead of two calls per row. It does
-        what the rows' own functions do, in the same order (see _modifiers)."""
+        what the rows' own functions do, in the same order (see _modifiers). With
+        `given`, the function of those values in order, logging nothing (every call of a
+        group passes the same keywords, and its rows are checked against them)."""
         pos = next((self._nodes[f].pos for r in rows for f in (r.when, r.value) if f in self._nodes), Pos("<rule>", 1, 1))
         src = Source(f"modifiers {group}", pos)
         fname = self.fresh("_sum")
         names = locals_of([self._nodes[f] for r in rows for f in (r.when, r.value) if f in self._nodes])
-        src.emit(0, f"def {fname}(m, _L, _silent):")
-        for p in names:
-            src.emit(1, f"if {p!r} in _L: {local(p)} = _L[{p!r}]")
+        if given is None:
+            src.emit(0, f"def {fname}(m, _L, _silent):")
+            for p in names:
+                src.emit(1, f"if {p!r} in _L: {local(p)} = _L[{p!r}]")
+        else:
+            src.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in given)}):")
+            if any(self._nodes.get(f) is None for r in rows for f in (r.when, r.value) if f is not None):
+                src.emit(1, f"_L = {{{', '.join(f'{p!r}: {local(p)}' for p in given)}}}")  # for rows that are no rule text
         src.emit(1, "_s = 0")
         for r in rows:
             ind = 1
@@ -693,10 +703,52 @@ class Compiler:
             src.emit(ind, f"_v = {value}", where)
             src.emit(ind, "if _v:", where)
             src.emit(ind + 1, "_s += _v", where)
-            row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
-            src.emit(ind + 1, f"if not _silent: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
+            if given is None:
+                row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
+                src.emit(ind + 1, f"if not _silent: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
+
+    def modifier_total(self, group: str, names: tuple[str, ...]) -> str:
+        """The generated function `modifier_total(group, <names>=...)` calls with the
+        values in that order: it looks in the match's cache under the call's signature and
+        values, as `_modifiers` does, and on a miss runs the group's rows as one function
+        of those values (`_total_summer`), with no dict to build and unpack."""
+        key = ("MT", group, names)
+        fname = self._ids.get(key)
+        if fname is not None:
+            return fname
+        fname = self._ids[key] = self.fresh("_MT")
+        sig = f"{group}({','.join(names)})"
+        params = "".join(", " + local(p) for p in names)
+        values = "".join(", " + local(p) for p in names)
+
+        def write() -> Source:
+            src = Source(f"modifier_total {sig}", Pos("<rule>", 1, 1))
+            src.emit(0, f"def {fname}(m{params}):")
+            src.emit(1, f"_k = ({sig!r}{values})")
+            src.emit(1, "try: _r = m.memo.get(_k, _MISS)")
+            src.emit(1, "except _TypeError: _k = _r = _MISS")
+            src.emit(1, "if _r is not _MISS: return _r")
+            src.emit(1, f"_r = _total_summer({group!r}, {names!r})(m{values})")
+            src.emit(1, "if _k is not _MISS: m.memo[_k] = _r")
+            src.emit(1, "return _r")
+            return src
+
+        self._exec(write, fname, f"modifier_total {sig}")
+        return fname
+
+    def _total_summer(self, group: str, names: tuple[str, ...]) -> Callable[..., int]:
+        """The function summing a group's current rows for `modifier_total`, taking the
+        values of `names` in order (written again if the rows were replaced)."""
+        rows = self.modifiers[group]
+        summed = self._sums.get((group, names))
+        if summed is None or summed[0] is not rows or summed[1] != len(rows):
+            with self.lock:  # written once, even when matches run in threads
+                summed = self._sums.get((group, names))
+                if summed is None or summed[0] is not rows or summed[1] != len(rows):
+                    summed = self._sums[group, names] = (rows, len(rows), self._summer(group, rows, names))
+        return summed[2]
 
     def _modifiers(self, m: Any, group: str, L: dict, silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
