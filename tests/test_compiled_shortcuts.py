@@ -50,6 +50,16 @@ def test_a_sum_inside_a_list_being_walked_is_still_checked() -> None:
     assert fault(f"let x = walk({MAX_NUMBER})", src).message == f"a number grew beyond {MAX_NUMBER:,}"
 
 
+def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spend_the_same_steps() -> None:
+    src = "functions:\n  join: {params: [xs], expr: '[1] + xs'}\n  plain: {params: [a, b], expr: 'a + b'}\n"
+    ed = build(src)
+    assert "_cat(m, " in ed.source_of("join") and "_cat(" not in ed.source_of("plain")
+    assert value("join([2, 3])", src) == value("plain([1], [2, 3])", src) == [1, 2, 3]
+    assert value('join("a")', src) == value('plain([1], "a")', src)  # not a list after all: _add's answer
+    joined, added = run_do("let x = join([2, 3])", src), run_do("let x = plain([1], [2, 3])", src)
+    assert joined.budget == added.budget  # three elements built, charged either way
+
+
 # ---- functions ------------------------------------------------------------------------------------
 FUNCS = """
 functions:

@@ -357,6 +357,8 @@ class Generator:
         size = self.bound(e)
         if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
             return f"({a} {e.op} {b})"
+        if e.op == "+" and (self.is_list(e.left) or self.is_list(e.right)):
+            return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
         helper = self._ARITH[e.op]
         simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
         if self._no_walrus and not simple:
@@ -364,6 +366,22 @@ class Generator:
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
         ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple)
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
+
+    def is_list(self, e: n.Node) -> bool:
+        """Whether `e` is always a list: a list literal, a comprehension, a choice
+        between two lists, two lists joined, a primitive declared to return one, or a
+        rule function whose body is one."""
+        if isinstance(e, (n.ListLit, n.Comprehension)):
+            return True
+        if isinstance(e, n.Ternary):
+            return self.is_list(e.then) and self.is_list(e.other)
+        if isinstance(e, n.BinOp):
+            return e.op == "+" and self.is_list(e.left) and self.is_list(e.right)
+        if isinstance(e, n.Call) and e.kind == "primitive":
+            return self.host.registry.primitives[e.name].returns.startswith("[")
+        if isinstance(e, n.Call) and e.kind == "function":
+            return e.name in getattr(self.host, "lists", ())
+        return False
 
     def bound(self, e: n.Node) -> int | None:
         """How large a number `e` can be, when its nodes prove it is always a number

@@ -182,6 +182,19 @@ def _add(m: Any, a: Any, b: Any) -> Any:
     return _number(_num(a, "+") + _num(b, "+"))
 
 
+def _cat(m: Any, a: Any, b: Any) -> Any:
+    """`a + b` where the rule text shows a list on one side: `_add`'s list case first."""
+    if type(a) is list and type(b) is list:
+        size = len(a) + len(b)
+        if size > MAX_LIST:
+            raise ValueError(f"a list grew beyond {MAX_LIST} elements")
+        m.budget -= size  # charge(), in line
+        if m.budget < 0:
+            raise RuleFault(None, "step budget exhausted: a loop or call chain runs too long")
+        return a + b
+    return _add(m, a, b)
+
+
 def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[Any, Any, Any], int]:
     def run(m: Any, a: Any, b: Any) -> int:
         if type(a) is int and type(b) is int:
@@ -344,6 +357,7 @@ class Compiler:
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
+        self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
         self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
@@ -370,6 +384,7 @@ class Compiler:
             "_render": render,
             "_quiet_log": _quiet_log,
             "_add": _add,
+            "_cat": _cat,
             "_sub": _sub,
             "_mul": _arith("*", operator.mul),
             "_floordiv": _arith("//", operator.floordiv),
@@ -579,6 +594,8 @@ class Compiler:
                 self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
+            if self.gen.is_list(body):
+                self.lists.add(name)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
