@@ -60,6 +60,20 @@ def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spen
     assert joined.budget == added.budget  # three elements built, charged either way
 
 
+def test_a_state_test_no_loop_variable_changes_is_read_once_before_the_comprehension() -> None:
+    src = "functions:\n  mine: {params: [t], expr: '[a for a in areas() if t == control and a != ball.area]'}\n"
+    code = build(src).source_of("mine")
+    assert "(_h0 := (v_t == m.S['control']))" in code and "(_h1 := m.S['ball.area'])" in code
+    assert value("mine(home)", src) == [a for a in value("areas()") if a != "centre"] and value("mine(away)", src) == []
+
+
+def test_a_comprehension_that_can_change_the_state_reads_it_afresh_each_round() -> None:
+    # rolling is no state write, but an impure call anywhere in the loop keeps every read in it
+    body = "return [d + ball.value for d in [roll(1)[0], 1]]"
+    assert "_h0" not in build(program(body)).source_of("match")
+    assert run_do(body, dice=[4]).result == [6, 3]
+
+
 # ---- functions ------------------------------------------------------------------------------------
 FUNCS = """
 functions:

@@ -82,11 +82,14 @@ class Generator:
     `const(v)` and `position(pos)` return the global name of a value or a position,
     `prim(name)` the global name of a primitive."""
 
+    hoist = True  # state tests worked out before a comprehension (see _e_Comprehension)
+
     def __init__(self, host: Any):
         self.host = host
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
         self._free_loop = False  # inside a loop over a short list literal that spends no steps
         self.records: dict[str, frozenset[str]] = {}  # params proved records with these fields
+        self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _hoist)
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -190,6 +193,9 @@ class Generator:
 
     # ---- expressions: each returns Python source for one expression
     def expr(self, src: Source, e: n.Node) -> str:
+        hoisted = self.hoisted.get(id(e))
+        if hoisted is not None:
+            return hoisted
         return getattr(self, "_e_" + type(e).__name__)(src, e)
 
     def _dict(self, src: Source, kwargs: dict[str, n.Node]) -> str:
@@ -432,6 +438,32 @@ class Generator:
         return f"({self.expr(src, e.then)} if {self.expr(src, e.cond)} else {self.expr(src, e.other)})"
 
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
+        """A comprehension; the state tests in it that no loop variable changes are worked
+        out once, before it (see `_hoist`)."""
+        if not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
+            return self._comprehension(src, e)
+        found = _invariant(e, {var for var, _, _ in e.loops}, self._inline_body)
+        if not found:
+            return self._comprehension(src, e)
+        names, seen = [], {}
+        for node in found:
+            code = self.expr(src, node)
+            if code not in seen:
+                seen[code] = src.temp("h")
+                names.append(f"({seen[code]} := {code})")
+            self.hoisted[id(node)] = seen[code]
+        try:
+            return f"(({', '.join(names)},) and {self._comprehension(src, e)})"
+        finally:
+            for node in found:
+                del self.hoisted[id(node)]
+
+    def _inline_body(self, name: str) -> n.Node | None:
+        """The body of a parameterless rule function read in place (`CT`), else None."""
+        defined = getattr(self.host, "_defined", {}).get(name)
+        return defined[2] if defined is not None and name in getattr(self.host, "inline", {}) else None
+
+    def _comprehension(self, src: Source, e: n.Comprehension) -> str:
         p = self.host.position(e.pos)
         loops = []
         outer_free = self._free_loop
@@ -455,6 +487,66 @@ class Generator:
             return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
         finally:
             self._free_loop = outer_free
+
+
+def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.Node]:
+    """The largest parts of a comprehension's element and tests (and of its inner loops'
+    lists) that read state but no loop variable, and cannot fault or spend a step: plain
+    state reads (also through a tiny function read in place, `CT`) and parameters
+    compared by `==`/`!=`, `not`, `and`, `or`. Worked out once
+    before the loop, they read the same as in it: nothing in a pure comprehension writes
+    state. (`v_t == m.S['control']` in every legal move is read once per list.)"""
+    found: list[n.Node] = []
+
+    def safe(x: n.Node) -> bool:
+        if isinstance(x, n.Const):
+            return True
+        if isinstance(x, n.Name) and x.kind == "func":  # `CT`, read in place: its body decides
+            body = inline_body(x.parts[0]) if not x.fields else None
+            return body is not None and safe(body)
+        if isinstance(x, n.Name):
+            return not x.fields and (x.kind in ("state", "const", "builtin") or (x.kind == "local" and x.parts[0] not in bound))
+        if isinstance(x, n.Unary):
+            return x.op == "not" and safe(x.operand)
+        if isinstance(x, n.Compare):
+            return all(op in ("==", "!=") for op, _ in x.rest) and safe(x.first) and all(safe(r) for _, r in x.rest)
+        if isinstance(x, n.BinOp):
+            return x.op in ("and", "or") and safe(x.left) and safe(x.right)
+        return False
+
+    def reads_state(x: n.Node) -> bool:
+        return any(isinstance(y, n.Name) and y.kind in ("state", "func") for y in n.walk(x))
+
+    def visit(x: Any) -> None:
+        if isinstance(x, n.Comprehension):
+            return  # its own loop: hoisted from when it is written
+        if isinstance(x, n.Node) and safe(x):
+            if reads_state(x) and all(y is not x for y in found):
+                found.append(x)
+            return
+        if isinstance(x, (n.Node, list, tuple, dict)):
+            for child in n.children(x):
+                visit(child)
+
+    visit(e.element)
+    for i, (_, it, cond) in enumerate(e.loops):
+        if i:
+            visit(it)
+        if cond is not None:
+            visit(cond)
+    return found
+
+
+def _pure(e: n.Node, primitives: Any) -> bool:
+    """Whether nothing in `e` can change the state: no procedure, no impure primitive,
+    no special form but `rule` and `modifier_total`."""
+    for x in n.walk(e):
+        if isinstance(x, n.Call):
+            if x.kind == "procedure" or (x.kind == "special" and x.name not in ("rule", "modifier_total")):
+                return False
+            if x.kind == "primitive" and not primitives[x.name].pure:
+                return False
+    return True
 
 
 def _template(prim: Any, call: str, args: list[str]) -> str:

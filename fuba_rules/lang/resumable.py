@@ -54,6 +54,8 @@ class Raw(n.Node):
 
 
 class _ExprGen(Generator):
+    hoist = False  # its expressions are cut at suspension points; they read state in place
+
     def _e_Raw(self, src: Source, e: Raw) -> str:
         return e.text
 
