@@ -132,7 +132,17 @@ class Generator:
         src.emit(ind, f"return {self.expr(src, s.value) if s.value is not None else 'None'}", s.pos)
 
     def _s_Trigger(self, src: Source, s: n.Trigger, ind: int) -> None:
-        src.emit(ind, f"m.fire({s.name!r}, {self._dict(src, s.kwargs)})", s.pos)
+        """`m.fire(...)`, skipped when the match has found no hook that can run at this
+        trigger (`MatchState.fire` works that out at its first firing). Values other
+        than locals, literals and plain state reads are still worked out first, so a
+        fault in one is the same fault."""
+        values = [self.expr(src, v) for v in s.kwargs.values()]
+        if all(_SIMPLE.match(v) for v in values):
+            params = "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(s.kwargs, values)) + "}"
+        else:
+            params = src.temp("p")
+            src.emit(ind, f"{params} = {{{', '.join(f'{k!r}: {v}' for k, v in zip(s.kwargs, values))}}}", s.pos)
+        src.emit(ind, f"if m._live_hooks.get({s.name!r}, True): m.fire({s.name!r}, {params})", s.pos)
 
     def _s_Apply(self, src: Source, s: n.Apply, ind: int) -> None:
         src.emit(ind, f"_apply(m, {self.expr(src, s.row)})", s.pos)
