@@ -117,7 +117,7 @@ class MatchState:
 
     def fresh_caches(self) -> None:
         """Empty caches for pure rule functions that keep their answers across moves
-        (`pieces_read`): `smemo` for those reading no pieces, `memo_home` and `memo_away`
+        (`lang.reads`): `smemo` for those reading no pieces, `memo_home` and `memo_away`
         for those reading only that team's pieces."""
         self.smemo: dict = {}
         self.memo_home: dict = {}

@@ -7,8 +7,9 @@ legal moves are asked for again. An answer that reads only the away team's piece
 after a home piece moves. So each cached function is filed by what it reads: one team's
 pieces, named by a parameter (`team`, or `other(team)`) or a literal team, no pieces at
 all, or anything else (both teams, a team worked out some other way, a modifier group,
-a callee not known yet), and the match keeps a cache per kind (see
-`MatchState.forget_pieces`).
+a callee not known yet), and the match keeps a cache per kind: a move or placement
+empties its team's and the general one (`MatchState.emit`), a state write those that
+read the entry (`MatchState.wrote`).
 
 What a primitive reads is declared where the host registers it (`Primitive.pieces_of`);
 an undeclared one counts as both teams. No primitive a pure rule can call reads declared

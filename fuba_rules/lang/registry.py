@@ -40,7 +40,7 @@ class Primitive:
     # Whose pieces the answer depends on: the name of its team parameter, "" for no one's
     # (it reads no piece positions), None when not declared. A cached rule function
     # asking it then keeps its answers across the other team's moves (see
-    # `Compiler.pieces_read`); undeclared counts as both teams.
+    # `lang.reads.pieces_read`); undeclared counts as both teams.
     pieces_of: str | None = None
 
     @property
