@@ -401,7 +401,6 @@ class Compiler:
             "_advice": _advice,
             "_choose": _choose,
             "_modifiers": self._modifiers,
-            "_total_summer": self._total_summer,
             "_MISS": _MISSING,
             "_len": len,
             "_TypeError": TypeError,
@@ -730,42 +729,31 @@ class Compiler:
         """The generated function `modifier_total(group, <names>=...)` calls with the
         values in that order: it looks in the match's cache under the call's signature and
         values, as `_modifiers` does, and on a miss runs the group's rows as one function
-        of those values (`_total_summer`), with no dict to build and unpack."""
+        of those values (`_summer`), with no dict to build and unpack. Both are written
+        at the first call, once the edition is built and its rows are final."""
         key = ("MT", group, names)
         fname = self._ids.get(key)
         if fname is not None:
             return fname
         fname = self._ids[key] = self.fresh("_MT")
         sig = f"{group}({','.join(names)})"
-        params = "".join(", " + local(p) for p in names)
         values = "".join(", " + local(p) for p in names)
 
         def write() -> Source:
+            summer = self._global("S", self._summer(group, self.modifiers[group], names))
             src = Source(f"modifier_total {sig}", Pos("<rule>", 1, 1))
-            src.emit(0, f"def {fname}(m{params}):")
+            src.emit(0, f"def {fname}(m{values}):")
             src.emit(1, f"_k = ({sig!r}{values})")
             src.emit(1, "try: _r = m.memo.get(_k, _MISS)")
             src.emit(1, "except _TypeError: _k = _r = _MISS")
             src.emit(1, "if _r is not _MISS: return _r")
-            src.emit(1, f"_r = _total_summer({group!r}, {names!r})(m{values})")
+            src.emit(1, f"_r = {summer}(m{values})")
             src.emit(1, "if _k is not _MISS: m.memo[_k] = _r")
             src.emit(1, "return _r")
             return src
 
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
-
-    def _total_summer(self, group: str, names: tuple[str, ...]) -> Callable[..., int]:
-        """The function summing a group's current rows for `modifier_total`, taking the
-        values of `names` in order (written again if the rows were replaced)."""
-        rows = self.modifiers[group]
-        summed = self._sums.get((group, names))
-        if summed is None or summed[0] is not rows or summed[1] != len(rows):
-            with self.lock:  # written once, even when matches run in threads
-                summed = self._sums.get((group, names))
-                if summed is None or summed[0] is not rows or summed[1] != len(rows):
-                    summed = self._sums[group, names] = (rows, len(rows), self._summer(group, rows, names))
-        return summed[2]
 
     def _modifiers(self, m: Any, group: str, L: dict, silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
