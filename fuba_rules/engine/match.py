@@ -193,7 +193,8 @@ class MatchState:
         """Record the answer `pick` in the log; the chosen option."""
         self.decisions += 1
         choice = decision.options[pick]
-        self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
+        if self.record:  # a choice is logged, and nothing else happens at its event
+            self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
         return choice
 
     # ---- hooks and skills

@@ -229,7 +229,8 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
     if new != old:
         box[slot] = new
         m.wrote(name)
-        m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
+        if m.record:  # a write is logged, and nothing else happens at its event
+            m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
 
 
 def _put(m: Any, name: str, new: Any) -> None:
@@ -237,7 +238,8 @@ def _put(m: Any, name: str, new: Any) -> None:
     old = m.S[name]
     m.S[name] = new
     m.wrote(name)
-    m.emit("set", {"var": name, "index": [], "from": old, "to": new})
+    if m.record:
+        m.emit("set", {"var": name, "index": [], "from": old, "to": new})
 
 
 def _apply(m: Any, r: Any) -> None:
