@@ -275,14 +275,16 @@ def _roll(m, n):
     if not isinstance(n, int) or not 1 <= n <= 10:
         raise ValueError(f"roll takes 1 to 10 dice, got {n!r}")
     d = [m.dice.die() for _ in range(n)]
-    m.emit("roll", {"dice": d})
+    if m.record:  # a roll is logged, and nothing else happens at its event
+        m.emit("roll", {"dice": d})
     return d
 
 
 @add("die", pure=False, doc="Roll one six-sided die; its result.")
 def _die(m):
     d = m.dice.die()
-    m.emit("roll", {"dice": [d]})
+    if m.record:
+        m.emit("roll", {"dice": [d]})
     return d
 
 

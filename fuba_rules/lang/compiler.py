@@ -723,7 +723,7 @@ class Compiler:
             src.emit(ind + 1, "_s += _v", where)
             if given is None:
                 row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
-                src.emit(ind + 1, f"if not _silent: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
+                src.emit(ind + 1, f"if not _silent and m.record: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
 
