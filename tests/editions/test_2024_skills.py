@@ -632,6 +632,17 @@ def test_seconda_punta_extra_move_after_a_creative_pass(draft2024):
     assert s.count("home", "away_front") == 1 and cp(s, "home", "midfield") == 3
 
 
+def test_seconda_punta_may_move_the_goalkeeper_as_a_goalkeeper(draft2024):
+    """A12: the extra move is a pass reaction move, which the goalkeeper may make too
+    (free_moves, 1.2); it moves as the goalkeeper, not as an outfield piece."""
+    keeper = {"from": "centre", "to": "away_front", "keeper": True, "ball": False}
+    s = position(draft2024, {"centre": 5, "away_left_wing": 5}, {"away_penalty": 5, "centre": 5}, {"home": ["Seconda punta"]},
+                 ball="away_left_wing", keepers=("centre", "away_penalty"), use={"Seconda punta": True}, answers=[keeper])
+    fire(s, "pass_new_value", start="centre", target="away_left_wing", outcome="creative", dice=[5, 6])
+    assert keeper in asked(s, "seconda punta move")[0].options
+    assert s.match.keeper["home"] == "away_front" and s.match.pieces["home"]["centre"] == 5
+
+
 def test_long_range_shooter_plus_one_outside_the_penalty_area(draft2024):
     s = shot_position(draft2024, {"home": ["Long range shooter"]}, [], use={"Long range shooter": True})
     fire(s, "goal_attempt_announced", area="away_penalty")
