@@ -31,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = ["2024-draft", "2.0", "world-cup-2015"]
 AGENTS = ["coach", "random"]
 
-# Run inside each tree: CPU seconds per (edition, pairing), in EDITIONS x AGENTS order.
-_PLAY = """
+# The start of a script run inside a tree given as its first argument: that tree's
+# package and its bench_match's `load_edition` and `play`, never the installed ones.
+IN_TREE = """
 import sys
 from pathlib import Path
 root = Path(sys.argv[1])
@@ -40,6 +41,10 @@ sys.path[:0] = [str(root / "bench"), str(root)]
 import fuba_rules
 assert Path(fuba_rules.__file__).is_relative_to(root), fuba_rules.__file__
 from bench_match import load_edition, play
+"""
+
+# Run inside each tree: CPU seconds per (edition, pairing), in EDITIONS x AGENTS order.
+_PLAY = IN_TREE + """
 out = []
 for name in sys.argv[3].split(","):
     ed = load_edition(name, root=root / "editions")

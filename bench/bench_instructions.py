@@ -26,15 +26,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_ab import ROOT, unpack
+from bench_ab import IN_TREE, ROOT, unpack
 
 # Run inside each tree: load, compile, one warm-up match, then n matches.
-_PLAY = """
-import sys
-from pathlib import Path
-root = Path(sys.argv[1])
-sys.path[:0] = [str(root / "bench"), str(root)]
-from bench_match import load_edition, play
+_PLAY = IN_TREE + """
 ed = load_edition(sys.argv[2], root=root / "editions")
 if hasattr(ed.compiler, "compile_pending"):
     ed.compiler.compile_pending()

@@ -98,13 +98,6 @@ def play(ed, n: int, first_seed: int, agents: tuple[str, str], rules: tuple[str,
 # Runs inside the old engine's tree: per line "edition all|basic agent n seed", the CPU
 # seconds and steps of n matches from that seed (its own bench_match.play).
 _OLD_WORKER = """
-import sys
-from pathlib import Path
-root = Path(sys.argv[1])
-sys.path[:0] = [str(root / "bench"), str(root)]
-import fuba_rules
-assert Path(fuba_rules.__file__).is_relative_to(root), fuba_rules.__file__
-from bench_match import load_edition, play
 eds = {}
 for line in sys.stdin:
     name, rules, agent, n, seed = line.split()
@@ -121,11 +114,11 @@ class OldEngine:
     """The engine of a git revision, playing matches in a process of its own on request."""
 
     def __init__(self, rev: str, folder: Path):
-        from bench_ab import unpack
+        from bench_ab import IN_TREE, unpack
 
         tree = unpack(rev, folder)
         env = {**os.environ, "FUBA_CACHE": "off", "PYTHONHASHSEED": "0"}
-        self.proc = subprocess.Popen([sys.executable, "-c", _OLD_WORKER, str(tree)], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-c", IN_TREE + _OLD_WORKER, str(tree)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env, cwd=tree)
 
     def play(self, edition: str, all_rules: bool, agent: str, n: int, seed: int) -> tuple[float, int]:

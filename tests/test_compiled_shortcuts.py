@@ -77,8 +77,8 @@ def test_a_comprehension_that_can_change_the_state_reads_it_afresh_each_round() 
 def test_a_trigger_no_hook_can_answer_is_skipped_but_its_values_still_fault() -> None:
     quiet = "triggers:\n  ping: {params: [x]}\n"
     m = run_do("trigger ping(x=1)\ntrigger ping(x=ball.value)", quiet)
-    assert m._live_hooks == {"ping": ()}  # worked out at the first firing, then skipped
-    assert "if m._live_hooks.get('ping', True): m.fire('ping', " in build(program("trigger ping(x=1)", quiet)).source_of("match")
+    assert m.live_hooks == {"ping": ()}  # worked out at the first firing, then skipped
+    assert "if m.live_hooks.get('ping', True): m.fire('ping', " in build(program("trigger ping(x=1)", quiet)).source_of("match")
     f = fault('let a = "now" + "here"\ntrigger ping(x=1)\ntrigger ping(x=pieces(home, a))', quiet)
     assert f.message == "unknown area 'nowhere'"
 

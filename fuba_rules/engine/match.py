@@ -78,7 +78,7 @@ class MatchState:
         self._step_changes: list[dict] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
-        self._live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); emptied when skills change
+        self.live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); generated code skips a trigger with none; emptied when skills change
         self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
@@ -109,11 +109,12 @@ class MatchState:
     def wrote(self, name: str) -> None:
         """State entry `name` changed: cached answers expire, except those kept across
         moves that do not read it (`Compiler.kept_state`)."""
+        if self.kept_reads is None or name in self.kept_reads:
+            self.version = self._version + 1
+            return
         self._version += 1
         if self.memo:
             self.memo = {}
-        if self.kept_reads is None or name in self.kept_reads:
-            self.version = self._version
 
     def fresh_caches(self) -> None:
         """Empty caches for pure rule functions that keep their answers across moves
@@ -125,6 +126,9 @@ class MatchState:
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
+        """Log an event, and expire what it changes. Kinds in `_KEEPS_STATE` change
+        nothing a rule reads, so where no log is kept (`record` false) only a tagged log
+        line does anything (its tally): hot callers skip building the others' events."""
         if kind not in _KEEPS_STATE:
             self._version += 1
             if self.memo:
@@ -136,7 +140,7 @@ class MatchState:
                 elif self.memo_away:
                     self.memo_away = {}
             else:  # anything may have changed
-                self.version = self._version
+                self.version = self._version  # the setter empties every cache
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -199,9 +203,9 @@ class MatchState:
 
     # ---- hooks and skills
     def fire(self, trigger: str, params: dict) -> None:
-        hooks = self._live_hooks.get(trigger)
+        hooks = self.live_hooks.get(trigger)
         if hooks is None:  # once per trigger: the hooks whose rule is on, skills only when a team has them
-            hooks = self._live_hooks[trigger] = tuple(
+            hooks = self.live_hooks[trigger] = tuple(
                 h for h in self.ed.hooks_at.get(trigger, ())
                 if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
             )

@@ -343,7 +343,7 @@ def _skill_list(m, names) -> list:
 def _set_skills(m, team, names):
     old = m.skills[_team(team)]
     m.skills[team] = _skill_list(m, names)
-    m._live_hooks = {}  # which skills' hooks can run has changed (a copy keeps the dict it had)
+    m.live_hooks = {}  # which skills' hooks can run has changed (a copy keeps the dict it had)
     m.emit("skills", {"team": team, "from": old, "to": list(m.skills[team])})
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..diagnostics import Pos
 from . import nodes as n
-from .checker import BOUND_IN_PREFER
+from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
 from .runtime import MAX_NUMBER
 
 FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
@@ -89,7 +89,7 @@ class Generator:
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
         self._free_loop = False  # inside a loop over a short list literal that spends no steps
         self.records: dict[str, frozenset[str]] = {}  # params proved records with these fields
-        self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _hoist)
+        self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -137,12 +137,11 @@ class Generator:
         than locals, literals and plain state reads are still worked out first, so a
         fault in one is the same fault."""
         values = [self.expr(src, v) for v in s.kwargs.values()]
-        if all(_SIMPLE.match(v) for v in values):
-            params = "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(s.kwargs, values)) + "}"
-        else:
-            params = src.temp("p")
-            src.emit(ind, f"{params} = {{{', '.join(f'{k!r}: {v}' for k, v in zip(s.kwargs, values))}}}", s.pos)
-        src.emit(ind, f"if m._live_hooks.get({s.name!r}, True): m.fire({s.name!r}, {params})", s.pos)
+        params = "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(s.kwargs, values)) + "}"
+        if not all(_SIMPLE.match(v) for v in values):
+            built, params = params, src.temp("p")
+            src.emit(ind, f"{params} = {built}", s.pos)
+        src.emit(ind, f"if m.live_hooks.get({s.name!r}, True): m.fire({s.name!r}, {params})", s.pos)
 
     def _s_Apply(self, src: Source, s: n.Apply, ind: int) -> None:
         src.emit(ind, f"_apply(m, {self.expr(src, s.row)})", s.pos)
@@ -222,7 +221,7 @@ class Generator:
         if kind == "local":
             base = local(e.parts[0])
         elif kind == "state":
-            base = f"m.S[{'.'.join(e.parts[: len(e.parts) - len(fields)])!r}]"
+            base = f"m.S[{e.resolved!r}]"
         elif kind == "const":
             base = self._e_Const(src, n.Const(e.pos, self.host.constants[e.parts[0]]))
         elif kind == "table":
@@ -449,10 +448,10 @@ class Generator:
 
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
         """A comprehension; the state tests in it that no loop variable changes are worked
-        out once, before it (see `_hoist`)."""
+        out once, before it (see `_invariant`)."""
         if not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
             return self._comprehension(src, e)
-        found = _invariant(e, {var for var, _, _ in e.loops}, self._inline_body)
+        found = _invariant(e, {var for var, _, _ in e.loops}, self.host.inline_body)
         if not found:
             return self._comprehension(src, e)
         names, seen = [], {}
@@ -467,11 +466,6 @@ class Generator:
         finally:
             for node in found:
                 del self.hoisted[id(node)]
-
-    def _inline_body(self, name: str) -> n.Node | None:
-        """The body of a parameterless rule function read in place (`CT`), else None."""
-        defined = getattr(self.host, "_defined", {}).get(name)
-        return defined[2] if defined is not None and name in getattr(self.host, "inline", {}) else None
 
     def _comprehension(self, src: Source, e: n.Comprehension) -> str:
         p = self.host.position(e.pos)
@@ -548,11 +542,11 @@ def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.
 
 
 def _pure(e: n.Node, primitives: Any) -> bool:
-    """Whether nothing in `e` can change the state: no procedure, no impure primitive,
-    no special form but `rule` and `modifier_total`."""
+    """Whether nothing in `e` can change the state: no procedure, no impure primitive
+    or special form (`SPECIAL_FORMS`)."""
     for x in n.walk(e):
         if isinstance(x, n.Call):
-            if x.kind == "procedure" or (x.kind == "special" and x.name not in ("rule", "modifier_total")):
+            if x.kind == "procedure" or (x.kind == "special" and not SPECIAL_FORMS[x.name][3]):
                 return False
             if x.kind == "primitive" and not primitives[x.name].pure:
                 return False

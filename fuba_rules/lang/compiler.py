@@ -169,10 +169,7 @@ def _add(m: Any, a: Any, b: Any) -> Any:
             return r
         raise ValueError(f"a number grew beyond {MAX_NUMBER:,}")
     if isinstance(a, list) and isinstance(b, list):
-        if len(a) + len(b) > MAX_LIST:
-            raise ValueError(f"a list grew beyond {MAX_LIST} elements")
-        charge(m, len(a) + len(b), None)
-        return a + b
+        return _joined(m, a, b)
     if isinstance(a, str) or isinstance(b, str):
         out = render(a) + render(b)
         if len(out) > MAX_TEXT_VALUE:
@@ -185,14 +182,19 @@ def _add(m: Any, a: Any, b: Any) -> Any:
 def _cat(m: Any, a: Any, b: Any) -> Any:
     """`a + b` where the rule text shows a list on one side: `_add`'s list case first."""
     if type(a) is list and type(b) is list:
-        size = len(a) + len(b)
-        if size > MAX_LIST:
-            raise ValueError(f"a list grew beyond {MAX_LIST} elements")
-        m.budget -= size  # charge(), in line
-        if m.budget < 0:
-            raise RuleFault(None, "step budget exhausted: a loop or call chain runs too long")
-        return a + b
+        return _joined(m, a, b)
     return _add(m, a, b)
+
+
+def _joined(m: Any, a: list, b: list) -> list:
+    """Two lists joined, each element built charged to the step budget."""
+    size = len(a) + len(b)
+    if size > MAX_LIST:
+        raise ValueError(f"a list grew beyond {MAX_LIST} elements")
+    m.budget -= size  # charge(), in line: recursive rules join lists at every level
+    if m.budget < 0:
+        raise RuleFault(None, "step budget exhausted: a loop or call chain runs too long")
+    return a + b
 
 
 def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[Any, Any, Any], int]:
@@ -643,6 +645,11 @@ class Compiler:
                 todo.extend(self.calls[c])
         return False
 
+    def inline_body(self, name: str) -> n.Node | None:
+        """The body of a parameterless rule function its callers read in place (`CT`),
+        else None."""
+        return self._defined[name][2] if name in self.inline and name in self._defined else None
+
     def _reads_nothing(self, prim: Any) -> bool:
         """A primitive answering from its arguments and the board alone."""
         return prim.fixed or prim is CORE.primitives.get(prim.name)
@@ -745,12 +752,10 @@ class Compiler:
             summer = self._global("S", self._summer(group, self.modifiers[group], names))
             src = Source(f"modifier_total {sig}", Pos("<rule>", 1, 1))
             src.emit(0, f"def {fname}(m{values}):")
-            src.emit(1, f"_k = ({sig!r}{values})")
-            src.emit(1, "try: _r = m.memo.get(_k, _MISS)")
-            src.emit(1, "except _TypeError: _k = _r = _MISS")
-            src.emit(1, "if _r is not _MISS: return _r")
+            for line in memo_prologue(sig, names):
+                src.emit(1, line)
             src.emit(1, f"_r = {summer}(m{values})")
-            src.emit(1, "if _k is not _MISS: m.memo[_k] = _r")
+            src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
             src.emit(1, "return _r")
             return src
 

@@ -51,6 +51,11 @@ class Name(Node):
     def dotted(self) -> str:
         return ".".join(self.parts)
 
+    @property
+    def resolved(self) -> str:
+        """The dotted name without the record fields read after it (a state entry's name)."""
+        return ".".join(self.parts[: len(self.parts) - len(self.fields)])
+
 
 @node
 class Call(Node):

@@ -138,7 +138,7 @@ def state_read(body_nodes: list[n.Node], known: Mapping[str, frozenset[str] | No
     out: set[str] = set()
     for x in body_nodes:
         if isinstance(x, n.Name) and x.kind == "state":
-            out.add(".".join(x.parts[: len(x.parts) - len(x.fields)]))
+            out.add(x.resolved)
         elif (isinstance(x, n.Call) and x.kind == "function") or (isinstance(x, n.Name) and x.kind == "func"):
             theirs = known.get(x.target or x.name if isinstance(x, n.Call) else x.parts[0])
             if theirs is None:
