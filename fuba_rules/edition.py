@@ -461,7 +461,7 @@ class _Build:
             if group not in mod_params:
                 continue  # no rule sums this group (a warning says so): its rows were not checked
             comp.modifiers[group] = [
-                Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v) if isinstance(v, n.Node) else (lambda m, L, v=v: v))
+                Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v if isinstance(v, n.Node) else n.Const(_val_pos(row, "value"), v)))
                 for rid, row, w, v in rows
             ]
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:

@@ -13,7 +13,7 @@ import warnings
 
 from langkit import build, events, fault, match, program, run_do, value
 
-from fuba_rules.lang.runtime import MAX_NUMBER
+from fuba_rules.lang.runtime import MAX_NUMBER, fault_trace
 
 
 # ---- arithmetic ---------------------------------------------------------------------------------
@@ -333,6 +333,40 @@ def test_a_function_reading_fields_of_a_parameter_checks_the_record_once() -> No
     assert value('gain({from: "home_penalty", to: "centre"})', MOVES) == 2
     assert fault('let x = gain({from: "centre"})', MOVES).message == "the record has no field 'to' (it has: from)"
     assert fault("let x = gain(3)", MOVES).message == "cannot read field 'from' of a number"
+
+
+def test_a_small_uncached_function_is_read_in_place_and_a_fault_in_it_points_at_its_line_after_the_call() -> None:
+    body = 'let x = gain({from: "nowhere", to: "centre"})'
+    assert "_F_gain(" not in build(program(body, MOVES)).source_of("match")
+    assert value('gain({from: "home_penalty", to: "centre"})', MOVES) == 2
+    f = fault(body, MOVES)
+    assert f.message == "unknown area 'nowhere'" and f.pos is not None and f.pos.line == 6  # gain's line
+    assert [(p.line, p.col) for p in fault_trace(f.__context__.__traceback__)] == [(4, 11), (6, 31)]  # the call, then gain
+    assert fault('let x = gain({from: "centre"})', MOVES).message == "the record has no field 'to' (it has: from)"
+
+
+AROUND = """
+functions:
+  around: {params: [b], expr: '[b + 1 for b in b]'}
+  others: {params: [a], expr: 'len([b for b in neighbours(a) if b != a]) + 0'}
+"""
+
+
+def test_a_function_read_in_place_keeps_its_loop_variables_apart_from_its_parameters_and_the_callers() -> None:
+    # `around` walks its list parameter under the parameter's own name; `others` is
+    # asked about a caller's loop variable named like its own
+    assert "_F_around(" not in build(program("return around([1, 2])", AROUND)).source_of("match")
+    assert value("around([1, 2])", AROUND) == [2, 3]
+    assert value('[others(b) for b in ["centre", "home_penalty"]]', AROUND) == [len(value(f'neighbours("{a}")')) for a in ("centre", "home_penalty")]
+
+
+def test_a_constant_modifier_value_is_added_in_line() -> None:
+    src = MODS.replace('value: 1}', 'value: -1}')
+    ed = build(program('return modifier_total("pass", target="away_penalty")', src))
+    assert match(ed).run("match") == 1  # nobody defends there: only the long pass
+    assert "_s += -1" in ed.compiler.source("modifiers pass")  # no call for the value
+    m = run_do('place(away, "away_penalty")\nreturn modifiers("pass", target="away_penalty")', src)
+    assert m.result == 0 and [(e["id"], e["value"]) for e in events(m, "modifier")] == [("crowded", -1), ("long", 1)]
 
 
 def test_a_function_walking_a_list_parameter_is_not_cached() -> None:

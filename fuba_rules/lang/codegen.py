@@ -35,7 +35,12 @@ _LITERAL = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # no dict: 
 _SMALL = 2**30 - 1
 _STABLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field) or a literal
 _SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
+_REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[th]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
+_IDENT_HEAD = re.compile(r"\w*")
 _counter = itertools.count()
+# The lines around a rule function's body read in place of its call: "# >> file:line:col"
+# opens it (the function's position), "# <<" closes it.
+_MARK = re.compile(r"\s*# (?:>> (.*):(\d+):(\d+)|<<)\Z")
 
 
 def local(name: str) -> str:
@@ -67,8 +72,23 @@ class Source:
         self.temps = itertools.count()
 
     def emit(self, indent: int, text: str, pos: Pos | None = None) -> None:
-        self.lines.append("    " * indent + text)
-        self.pos.append(pos or self.here)
+        """One statement. A rule function's body read in place of its call (`inlined`)
+        spans lines of its own, so a fault in it is placed at the function's line, after
+        the call site's (`fault_trace`)."""
+        here = pos or self.here
+        if "\n" not in text:
+            self.lines.append("    " * indent + text)
+            self.pos.append(here)
+            return
+        chain: list[Pos] = [here]
+        for i, line in enumerate(text.split("\n")):
+            mark = _MARK.match(line)
+            if mark and mark.group(1):
+                chain.append(Pos(mark.group(1), int(mark.group(2)), int(mark.group(3))))
+            self.lines.append("    " * indent + line if i == 0 else line)
+            self.pos.append(chain[0] if len(chain) == 1 else tuple(chain))  # type: ignore[arg-type]
+            if mark and not mark.group(1):
+                chain.pop()
 
     def temp(self, stem: str) -> str:
         return f"_{stem}{next(self.temps)}"
@@ -83,13 +103,15 @@ class Generator:
     `prim(name)` the global name of a primitive."""
 
     hoist = True  # state tests worked out before a comprehension (see _e_Comprehension)
+    inline_calls = True  # small rule functions read in place of their calls (see _inlined)
 
     def __init__(self, host: Any):
         self.host = host
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
         self._free_loop = False  # inside a loop over a short list literal that spends no steps
-        self.records: dict[str, frozenset[str]] = {}  # params proved records with these fields
+        self.records: dict[str, frozenset[str]] = {}  # locals (their Python names) proved records with these fields
         self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
+        self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -219,7 +241,7 @@ class Generator:
     def _e_Name(self, src: Source, e: n.Name) -> str:
         kind, fields = e.kind, e.fields
         if kind == "local":
-            base = local(e.parts[0])
+            base = self.rename.get(e.parts[0]) or local(e.parts[0])
         elif kind == "state":
             base = f"m.S[{e.resolved!r}]"
         elif kind == "const":
@@ -233,7 +255,7 @@ class Generator:
         else:  # pragma: no cover - the checker resolved every name
             raise AssertionError(f"unchecked name {e.dotted}")
         for i, f in enumerate(fields):
-            if i == 0 and kind == "local" and f in self.records.get(e.parts[0], ()):
+            if i == 0 and kind == "local" and f in self.records.get(base, ()):
                 base = f"{base}[{f!r}]"  # the function's guard checked the record and its fields
             elif _IDENT.match(base):  # a local: read it twice rather than call a helper
                 base = f"({base}[{f!r}] if _type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
@@ -249,11 +271,12 @@ class Generator:
             name = e.target or e.name  # parent(...) is an ordinary call to the renamed base rule
             params = self.host.param_table[e.kind][name]
             if e.pass_on:  # parent() without arguments: the caller's own values of the same names
-                args = [local(p) for p in e.pass_on]
+                args = [self.rename.get(p) or local(p) for p in e.pass_on]
             else:
                 args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
-                return self.host.call_function(name, args)
+                inlined = self._inlined(src, name, args)
+                return inlined or self.host.call_function(name, args)
             return f"{self.host.rule_name('procedure', name)}(m{''.join(', ' + a for a in args)})"
         prim = self.host.registry.primitives[e.name]
         args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
@@ -471,6 +494,7 @@ class Generator:
         p = self.host.position(e.pos)
         loops = []
         outer_free = self._free_loop
+        outer_rename = self.rename
         try:
             for var, it, cond in e.loops:
                 self._no_walrus += 1
@@ -478,6 +502,8 @@ class Generator:
                     iterable = self.expr(src, it)
                 finally:
                     self._no_walrus -= 1
+                if var in self.rename:  # the loop's own variable, from here on
+                    self.rename = {k: v for k, v in self.rename.items() if k != var}
                 if isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS and not self._free_loop:
                     # `for d in [false, true]`: the step of the loop around it, or of whatever
                     # asked, pays for these few; one such loop in a chain, so a step's work
@@ -491,6 +517,46 @@ class Generator:
             return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
         finally:
             self._free_loop = outer_free
+            self.rename = outer_rename
+
+    def _inlined(self, src: Source, name: str, args: list[str]) -> str | None:
+        """A small rule function's body in place of its call (`Compiler.inlinable`: no
+        cache, no step of its own, no recursion), its parameters read as the caller's
+        values: no call, and no frame. Arguments other than a local or a literal are
+        evaluated once, in order, into temporaries first, as a call would. The body sits
+        on lines of its own, marked with the function's position, so a fault in it is
+        placed there, after the call site. None where it cannot be read in place: inside
+        a comprehension's list (no `:=`) with such arguments, or where a loop variable of
+        the body has the name of a value passed in."""
+        found = getattr(self.host, "inlinable", {}).get(name) if self.inline_calls else None
+        if found is None:
+            return None
+        params, body, bound, fields = found
+        names = [a if _REUSABLE.match(a) else "" for a in args]
+        if ("" in names and self._no_walrus) or any(_IDENT_HEAD.match(a)[0] in bound for a in names if a):
+            return None
+        names = [a or src.temp("t") for a in names]
+        first = ", ".join(f"({t} := {a})" for t, a in zip(names, args) if t != a)
+        outer = self.rename, self.records
+        self.rename, self.records = dict(zip(params, names)), {}
+        try:
+            out = self.expr(src, body)
+            known, guard = {}, []  # the parameters read as records: proved by the caller, or tested here
+            for p, fs in fields.items():
+                code = self.rename[p]
+                if fs <= outer[1].get(code, frozenset()):
+                    known[code] = fs
+                elif _IDENT.match(code):
+                    known[code] = fs
+                    guard.append(f"_type({code}) is _dict" + "".join(f" and {f!r} in {code}" for f in sorted(fs)))
+            if known:
+                self.records = known
+                fast = self.expr(src, body)
+                out = f"({fast} if {' and '.join(guard)} else {out})" if guard else fast
+        finally:
+            self.rename, self.records = outer
+        out = f"(\n# >> {body.pos}\n{out}\n# <<\n)"
+        return f"(({first},) and {out})" if first else out
 
 
 def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.Node]:
@@ -594,7 +660,7 @@ def function_source(
     elif records:  # two forms: fields read straight when the guard holds, checked otherwise
         guard = " and ".join(f"_type({local(p)}) is _dict" + "".join(f" and {f!r} in {local(p)}" for f in sorted(fs)) for p, fs in records.items())
         src.emit(ind, f"if {guard}:", body.pos)
-        gen.records = records
+        gen.records = {local(p): fs for p, fs in records.items()}
         try:
             src.emit(ind + 1, f"return {gen.expr(src, body)}", body.pos)
         finally:

@@ -22,7 +22,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
-from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue
+from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue, record_params
 from .core import CORE, render, type_name
 from .reads import Reads, cache_for, pieces_read, state_read
 from .registry import Registry
@@ -323,6 +323,7 @@ _sub = _arith("-", operator.sub)
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 4  # a call answered from the cache, in nodes
 _INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
+_INLINE_NODES = 64  # functions this small, with no cache and no step of their own, are read in place too
 _MEMO_FROM = 16  # bodies this costly are cached (a hit costs about a dozen nodes' work)
 FREE_CALLS = 8  # a function making at most this many calls, all told, spends no step of its own
 
@@ -359,6 +360,7 @@ class Compiler:
         self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
+        self.inlinable: dict[str, tuple] = {}  # small rule functions callers read in place (Generator._inlined)
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
         self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
@@ -595,6 +597,11 @@ class Compiler:
                 # Callers compiled later read the body in place of a call (a fault in it is
                 # placed at the caller's line).
                 self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
+            self.inlinable.pop(name, None)
+            if params and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
+                # no cache, no step, no recursion: a call would only pass the values on
+                loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+                self.inlinable[name] = (params, body, loops, record_params(params, body))
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
             if self.gen.is_list(body):
@@ -723,8 +730,11 @@ class Compiler:
                 src.emit(1, f"if {cond}:", node.pos if node is not None else None)
                 ind = 2
             node = self._nodes.get(r.value)
-            value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
             where = node.pos if node is not None else None
+            if given is not None and isinstance(node, n.Const) and type(node.value) is int:  # `value: -1`
+                src.emit(ind, f"_s += {node.value}" if node.value else "pass", where)
+                continue
+            value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
             src.emit(ind, f"_v = {value}", where)
             src.emit(ind, "if _v:", where)
             src.emit(ind + 1, "_s += _v", where)

@@ -55,6 +55,7 @@ class Raw(n.Node):
 
 class _ExprGen(Generator):
     hoist = False  # its expressions are cut at suspension points; they read state in place
+    inline_calls = False  # the same: a function read in place would be cut too
 
     def _e_Raw(self, src: Source, e: Raw) -> str:
         return e.text
