@@ -67,6 +67,35 @@ def test_a_state_test_no_loop_variable_changes_is_read_once_before_the_comprehen
     assert value("mine(home)", src) == [a for a in value("areas()") if a != "centre"] and value("mine(away)", src) == []
 
 
+NEAR = """
+functions:
+  near: {params: [mv], expr: 'distance(mv.to, ball.area) - distance(mv.from, ball.area) + (1 if control == home else 0)'}
+"""
+
+
+def test_state_read_in_a_function_read_in_place_in_a_list_is_read_once_before_the_list() -> None:
+    body = (
+        "let out = []\n"
+        "for a in [\"centre\", \"home_penalty\"]:\n"
+        "    set ball.area = a\n"
+        "    set out = out + [[near(mv) for mv in [{from: \"centre\", to: \"home_penalty\"}, {from: \"home_penalty\", to: \"centre\"}]]]\n"
+        "return out"
+    )
+    code = build(program(body, NEAR)).source_of("match")
+    assert "(_s0 := m.S['ball.area'])" in code and "m.S['ball.area']]" not in code and "_F_near(" not in code
+    assert run_do(body, NEAR).result == [[3, -1], [-1, 3]]  # read again each time the list is built
+
+
+def test_the_advice_of_a_decision_reads_each_state_entry_once_for_all_options() -> None:
+    body = 'return choose(home, "where", ["centre", "home_penalty"], prefer=distance(it, ball.area) + (1 if control == home else 0))'
+    code = build(program(body)).source_of("match")
+    assert "lambda _opts: (((_s" in code and "m.S['control']" in code.split("lambda _opts: ")[1].split(") and [")[0]
+    m = match(build(program(body)), answers=["centre"])
+    m.run("match")
+    far = value('distance("home_penalty", "centre")')
+    assert m.agents["home"].asked[0].scores == (1, far + 1)
+
+
 def test_a_comprehension_that_can_change_the_state_reads_it_afresh_each_round() -> None:
     # rolling is no state write, but an impure call anywhere in the loop keeps every read in it
     body = "return [d + ball.value for d in [roll(1)[0], 1]]"

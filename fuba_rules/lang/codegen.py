@@ -33,9 +33,9 @@ _LITERAL = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # no dict: 
 # Results this small are whole numbers the interpreter compares fastest (one machine word
 # in CPython); larger ones go to the helper, which allows up to MAX_NUMBER.
 _SMALL = 2**30 - 1
-_STABLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field) or a literal
-_SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
-_REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[th]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
+_STABLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field, a state value read before a list) or a literal
+_SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
+_REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[ths]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
 _IDENT_HEAD = re.compile(r"\w*")
 _counter = itertools.count()
 # The lines around a rule function's body read in place of its call: "# >> file:line:col"
@@ -112,6 +112,8 @@ class Generator:
         self.records: dict[str, frozenset[str]] = {}  # locals (their Python names) proved records with these fields
         self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
         self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
+        self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> temporaries read before it
+        self._temps_for: n.Node | None = None  # the list they are read before
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -244,12 +246,14 @@ class Generator:
             base = self.rename.get(e.parts[0]) or local(e.parts[0])
         elif kind == "state":
             base = f"m.S[{e.resolved!r}]"
+            if self.state_temps is not None:  # read once, before the list (see _state_read_once)
+                base = self.state_temps.get(base) or self.state_temps.setdefault(base, src.temp("s"))
         elif kind == "const":
             base = self._e_Const(src, n.Const(e.pos, self.host.constants[e.parts[0]]))
         elif kind == "table":
             base = f"_T[{e.parts[0]!r}]"
         elif kind == "func":
-            base = self.host.call_function(e.parts[0], [])
+            base = self._call(src, e.parts[0], [])
         elif kind == "builtin":
             base = self._e_Const(src, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))
         else:  # pragma: no cover - the checker resolved every name
@@ -275,8 +279,7 @@ class Generator:
             else:
                 args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
-                inlined = self._inlined(src, name, args)
-                return inlined or self.host.call_function(name, args)
+                return self._inlined(src, name, args) or self._call(src, name, args)
             return f"{self.host.rule_name('procedure', name)}(m{''.join(', ' + a for a in args)})"
         prim = self.host.registry.primitives[e.name]
         args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
@@ -334,7 +337,11 @@ class Generator:
     def _choose(self, src: Source, e: n.Call, optional: bool) -> str:
         team, label, options = (self.expr(src, a) for a in e.args)
         it = local(BOUND_IN_PREFER)  # the advice scores every option in one list, not one call each
-        prefer = f"lambda _opts: [{self.expr(src, e.kwargs['prefer'])} for {it} in _opts]" if "prefer" in e.kwargs else "None"
+        prefer = "None"
+        if "prefer" in e.kwargs:
+            advice = e.kwargs["prefer"]
+            prefer = self._state_read_once(advice, lambda: f"[{self.expr(src, advice)} for {it} in _opts]")
+            prefer = f"lambda _opts: {prefer}"
         return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
 
     def _special_choose(self, src: Source, e: n.Call) -> str:
@@ -469,17 +476,46 @@ class Generator:
     def _e_Ternary(self, src: Source, e: n.Ternary) -> str:
         return f"({self.expr(src, e.then)} if {self.expr(src, e.cond)} else {self.expr(src, e.other)})"
 
+    def _state_read_once(self, e: n.Node, write: Any) -> str:
+        """The source `write()` gives for the pure list `e`, with each state entry it
+        reads (also in the bodies of functions read in place) read once before it into a
+        temporary (`(_s0 := m.S['ball.area']),) and [...]`): nothing in it can change the
+        state while the list is built. Only at the outermost such list, where Python allows
+        `:=`; the resumable form reads state in place."""
+        if self.state_temps is not None or not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
+            return write()
+        self.state_temps, self._temps_for = {}, e
+        try:
+            out = write()
+        finally:
+            temps, self.state_temps, self._temps_for = self.state_temps, None, None
+        if not temps:
+            return out
+        return f"(({', '.join(f'({t} := {s})' for s, t in temps.items())},) and {out})"
+
+    def _once(self, write: Any) -> str:
+        """Source for what runs once before the list: state read in place."""
+        temps, self.state_temps = self.state_temps, None
+        try:
+            return write()
+        finally:
+            self.state_temps = temps
+
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
         """A comprehension; the state tests in it that no loop variable changes are worked
-        out once, before it (see `_invariant`)."""
+        out once, before it (see `_invariant`), and so is every state entry it reads (see
+        `_state_read_once`)."""
         if not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
             return self._comprehension(src, e)
+        return self._state_read_once(e, lambda: self._hoisted_comprehension(src, e))
+
+    def _hoisted_comprehension(self, src: Source, e: n.Comprehension) -> str:
         found = _invariant(e, {var for var, _, _ in e.loops}, self.host.inline_body)
         if not found:
             return self._comprehension(src, e)
         names, seen = [], {}
         for node in found:
-            code = self.expr(src, node)
+            code = self._once(lambda: self.expr(src, node))
             if code not in seen:
                 seen[code] = src.temp("h")
                 names.append(f"({seen[code]} := {code})")
@@ -496,10 +532,10 @@ class Generator:
         outer_free = self._free_loop
         outer_rename = self.rename
         try:
-            for var, it, cond in e.loops:
+            for i, (var, it, cond) in enumerate(e.loops):
                 self._no_walrus += 1
-                try:
-                    iterable = self.expr(src, it)
+                try:  # the first list is read once, before the loop: its state reads need no temporary
+                    iterable = self._once(lambda: self.expr(src, it)) if i == 0 and self._temps_for is e else self.expr(src, it)
                 finally:
                     self._no_walrus -= 1
                 if var in self.rename:  # the loop's own variable, from here on
@@ -518,6 +554,12 @@ class Generator:
         finally:
             self._free_loop = outer_free
             self.rename = outer_rename
+
+    def _call(self, src: Source, name: str, args: list[str]) -> str:
+        """A rule function's call, or a tiny one's body read in place (`CT`): written
+        afresh where state reads go to temporaries, else as the compiler keeps it."""
+        body = self.host.inline_body(name) if self.state_temps is not None and not args else None
+        return f"({self.expr(src, body)})" if body is not None else self.host.call_function(name, args)
 
     def _inlined(self, src: Source, name: str, args: list[str]) -> str | None:
         """A small rule function's body in place of its call (`Compiler.inlinable`: no
