@@ -114,8 +114,13 @@ def test_a_statistic_that_is_not_a_number_is_a_fault_at_its_value(tmp_path, caps
     assert f"stat.yaml:5:43: error: rule fault: {message}" in capsys.readouterr().err
 
 
+# `python -m fuba_rules`, with Ctrl-C reaching it as from a terminal: a test run started
+# as a background job inherits SIGINT ignored, and a program keeps an ignored SIGINT.
+_AS_FROM_A_TERMINAL = "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); runpy.run_module('fuba_rules', run_name='__main__')"
+
+
 def _fuba(*args, **kw):
-    return subprocess.Popen([sys.executable, "-m", "fuba_rules", "--root", EDITIONS, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kw.get("cwd"))
+    return subprocess.Popen([sys.executable, "-c", _AS_FROM_A_TERMINAL, "--root", EDITIONS, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=kw.get("cwd"))
 
 
 def _match_lines(path: Path) -> int:
