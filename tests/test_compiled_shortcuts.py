@@ -161,15 +161,16 @@ def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still
 
 WIDE = (
     "state:\n  n: {type: int, default: 2}\nfunctions:\n"
-    + "".join(f"  f{i}: {{params: [r], expr: 'f{i + 1}(r) + f{i + 1}(r)'}}\n" for i in range(30))
+    + "".join(f"  f{i}: {{params: [r], expr: 'f{i + 1}(r) + f{i + 1}([r])'}}\n" for i in range(30))
     + "  f30: {params: [r], expr: 'n'}\n"
 )
 
 
 def test_a_function_making_few_calls_spends_no_step_but_a_wide_tree_of_calls_still_runs_out() -> None:
     # f29 makes two calls, f28 six in all: the step of whatever asked for them pays. f27
-    # would make fourteen, so it spends its own step. A record is no cache key, so f0
-    # makes 2**30 calls: the steps still run out.
+    # would make fourteen, so it spends its own step. Records and lists are no cache keys,
+    # and the two calls ask about other values, so f0 makes 2**30 calls: the steps still
+    # run out.
     ed = build(WIDE)
     assert "m.budget" not in ed.source_of("f29") + ed.source_of("f28") and "m.budget" in ed.source_of("f27")
     assert value("f29({a: 2})", WIDE) == 4
@@ -396,6 +397,24 @@ def test_a_constant_modifier_value_is_added_in_line() -> None:
     assert "_s += -1" in ed.compiler.source("modifiers pass")  # no call for the value
     m = run_do('place(away, "away_penalty")\nreturn modifiers("pass", target="away_penalty")', src)
     assert m.result == 0 and [(e["id"], e["value"]) for e in events(m, "modifier")] == [("crowded", -1), ("long", 1)]
+
+
+ASKED_TWICE = """
+functions:
+  crowd: {params: [a], expr: 'pieces(home, a) + pieces(away, a) + 0'}
+  both: {params: [a], expr: 'crowd(a) >= 1 and crowd(a) < 3'}
+  maybe: {params: [a, b], expr: '(crowd(a) if b else 0) + crowd(a)'}
+"""
+
+
+def test_a_function_asked_twice_with_the_same_values_in_one_expression_is_asked_once() -> None:
+    code = build(ASKED_TWICE).source_of("both")
+    assert code.count("_F_crowd(") == 1 and "(_c0 := _F_crowd(m, v_a))" in code
+    assert value('both("centre")', ASKED_TWICE) is False  # nobody there yet
+    assert run_do('place(home, "centre")\nreturn both("centre")', ASKED_TWICE).result is True
+    # first asked in a branch that may not run: asked in both places, as written
+    assert build(ASKED_TWICE).source_of("maybe").count("_F_crowd(") == 2
+    assert run_do('place(home, "centre")\nreturn [maybe("centre", true), maybe("centre", false)]', ASKED_TWICE).result == [2, 1]
 
 
 def test_a_function_walking_a_list_parameter_is_not_cached() -> None:

@@ -114,6 +114,7 @@ class Generator:
         self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
         self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> temporaries read before it
         self._temps_for: n.Node | None = None  # the list they are read before
+        self.reuse: tuple | None = None  # calls asked twice in one expression: their first places (see reusing)
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -279,7 +280,7 @@ class Generator:
             else:
                 args += [self.expr(src, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
-                return self._inlined(src, name, args) or self._call(src, name, args)
+                return self._reused(src, e, self._inlined(src, name, args) or self._call(src, name, args))
             return f"{self.host.rule_name('procedure', name)}(m{''.join(', ' + a for a in args)})"
         prim = self.host.registry.primitives[e.name]
         args += [self.expr(src, e.kwargs[p]) for p in prim.params if p in e.kwargs]
@@ -530,7 +531,8 @@ class Generator:
         p = self.host.position(e.pos)
         loops = []
         outer_free = self._free_loop
-        outer_rename = self.rename
+        outer_rename, outer_reuse = self.rename, self.reuse
+        self.reuse = None  # a call in a list may ask about another value each round
         try:
             for i, (var, it, cond) in enumerate(e.loops):
                 self._no_walrus += 1
@@ -553,7 +555,42 @@ class Generator:
             return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
         finally:
             self._free_loop = outer_free
-            self.rename = outer_rename
+            self.rename, self.reuse = outer_rename, outer_reuse
+
+    def scoped(self, src: Source, body: n.Node) -> str:
+        """An expression evaluated as one piece (a rule function's body, a body read in
+        place), asking a rule function twice with the same values: see `reusing`."""
+        return self.reusing(src, lambda: self.expr(src, body), [(body, True)])
+
+    def reusing(self, src: Source, write: Any, parts: list[tuple[n.Node, bool]]) -> Any:
+        """`write()`, where a rule function asked twice with the same values (outside any
+        list) is asked once: where it is first evaluated, when that is always evaluated
+        (`(_c0 := f(...))`), and read from that temporary after. A rule function is pure,
+        and nothing in one expression changes the state or its values. `parts` are the
+        pieces evaluated in order, each with whether it always is."""
+        if self._no_walrus or not self.inline_calls:
+            return write()
+        first = first_repeated_calls(parts)
+        if not first:
+            return write()
+        outer = self.reuse
+        self.reuse = ({key: src.temp("c") for key in first}, {id(node) for node in first.values()})
+        try:
+            return write()
+        finally:
+            self.reuse = outer
+
+    def _reused(self, src: Source, e: n.Call, code: str) -> str:
+        """A call `reusing` keeps: the answer kept, or where it is first asked, the call
+        keeping it."""
+        if not self.reuse:
+            return code
+        firsts, assigns = self.reuse
+        key = _call_key(e)
+        if key is None or key not in firsts:
+            return code
+        t = firsts[key]
+        return f"({t} := {code})" if id(e) in assigns else t
 
     def _call(self, src: Source, name: str, args: list[str]) -> str:
         """A rule function's call, or a tiny one's body read in place (`CT`): written
@@ -581,8 +618,9 @@ class Generator:
         first = ", ".join(f"({t} := {a})" for t, a in zip(names, args) if t != a)
         outer = self.rename, self.records
         self.rename, self.records = dict(zip(params, names)), {}
+        outer_reuse, self.reuse = self.reuse, None  # the caller's calls are not the body's
         try:
-            out = self.expr(src, body)
+            out = self.scoped(src, body)
             known, guard = {}, []  # the parameters read as records: proved by the caller, or tested here
             for p, fs in fields.items():
                 code = self.rename[p]
@@ -593,10 +631,11 @@ class Generator:
                     guard.append(f"_type({code}) is _dict" + "".join(f" and {f!r} in {code}" for f in sorted(fs)))
             if known:
                 self.records = known
-                fast = self.expr(src, body)
+                fast = self.scoped(src, body)
                 out = f"({fast} if {' and '.join(guard)} else {out})" if guard else fast
         finally:
             self.rename, self.records = outer
+            self.reuse = outer_reuse
         out = f"(\n# >> {body.pos}\n{out}\n# <<\n)"
         return f"(({first},) and {out})" if first else out
 
@@ -704,14 +743,14 @@ def function_source(
         src.emit(ind, f"if {guard}:", body.pos)
         gen.records = {local(p): fs for p, fs in records.items()}
         try:
-            src.emit(ind + 1, f"return {gen.expr(src, body)}", body.pos)
+            src.emit(ind + 1, f"return {gen.scoped(src, body)}", body.pos)
         finally:
             gen.records = {}
-        src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
+        src.emit(ind, f"return {gen.scoped(src, body)}", body.pos)
     elif memo:
-        src.emit(ind, f"_r = {gen.expr(src, body)}", body.pos)
+        src.emit(ind, f"_r = {gen.scoped(src, body)}", body.pos)
     else:
-        src.emit(ind, f"return {gen.expr(src, body)}", body.pos)
+        src.emit(ind, f"return {gen.scoped(src, body)}", body.pos)
     if epilogue:
         src.emit(1, "finally:")
         for line in epilogue:
@@ -720,6 +759,74 @@ def function_source(
         src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
         src.emit(1, "return _r")
     return src
+
+
+def _call_key(e: n.Call) -> tuple | None:
+    """What identifies a rule function's call among others in one expression: its name
+    and its values, when each is a literal, a local (a record's field of one) or a state
+    entry; None for anything else."""
+    if e.kind != "function" or e.kwargs or e.pass_on:
+        return None
+    key: list[Any] = [e.target or e.name]
+    for a in e.args:
+        if isinstance(a, n.Const) and type(a.value) in (int, str, bool):
+            key.append(("c", type(a.value).__name__, a.value))
+        elif isinstance(a, n.Name) and a.kind in ("local", "state"):
+            key.append((a.kind, a.parts, a.fields))
+        else:
+            return None
+    return tuple(key)
+
+
+def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call]:
+    """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
+    in order (each with whether it always is), mapped to their first place in the order
+    of evaluation, when that place is always evaluated: the left of `and` and `or`, a
+    choice's test, both sides of arithmetic and of a single comparison, a call's values
+    in order; not a choice's branches, the right of `and` or `or`, later links of a
+    chained comparison or keyword values."""
+    order: list[tuple[n.Call, bool]] = []
+
+    def visit(x: Any, always: bool) -> None:
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                visit(y, always)
+            return
+        if isinstance(x, dict):
+            visit(list(x.values()), always)
+            return
+        if isinstance(x, n.Comprehension) or not isinstance(x, n.Node):
+            return
+        if isinstance(x, n.Call):
+            for a in x.args:
+                visit(a, always and x.kind in ("function", "primitive"))
+            for a in x.kwargs.values():
+                visit(a, False)
+            if _call_key(x) is not None:
+                order.append((x, always))
+        elif isinstance(x, n.BinOp):
+            visit(x.left, always)
+            visit(x.right, always and x.op not in ("and", "or"))
+        elif isinstance(x, n.Compare):
+            visit(x.first, always)
+            for i, (_, r) in enumerate(x.rest):
+                visit(r, always and i == 0)
+        elif isinstance(x, n.Ternary):
+            visit(x.cond, always)
+            visit(x.then, False)
+            visit(x.other, False)
+        else:  # a negation, a subscript, a list, a record or a template reads all its parts, in order
+            visit(n.children(x), always and isinstance(x, (n.Unary, n.Subscript, n.ListLit, n.Record, n.Template)))
+
+    for node, always in parts:
+        visit(node, always)
+    counts: dict[tuple, int] = {}
+    first: dict[tuple, tuple[n.Call, bool]] = {}
+    for call, always in order:
+        key = _call_key(call)
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, (call, always))
+    return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
 
 
 def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[str]]:

@@ -722,25 +722,33 @@ class Compiler:
             if any(self._nodes.get(f) is None for r in rows for f in (r.when, r.value) if f is not None):
                 src.emit(1, f"_L = {{{', '.join(f'{p!r}: {local(p)}' for p in given)}}}")  # for rows that are no rule text
         src.emit(1, "_s = 0")
+
+        def emit_rows() -> None:
+            for r in rows:
+                ind = 1
+                if r.when is not None:
+                    node = self._nodes.get(r.when)
+                    cond = self.gen.expr(src, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
+                    src.emit(1, f"if {cond}:", node.pos if node is not None else None)
+                    ind = 2
+                node = self._nodes.get(r.value)
+                where = node.pos if node is not None else None
+                if given is not None and isinstance(node, n.Const) and type(node.value) is int:  # `value: -1`
+                    src.emit(ind, f"_s += {node.value}" if node.value else "pass", where)
+                    continue
+                value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
+                src.emit(ind, f"_v = {value}", where)
+                src.emit(ind, "if _v:", where)
+                src.emit(ind + 1, "_s += _v", where)
+                if given is None:
+                    row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
+                    src.emit(ind + 1, f"if not _silent and m.record: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
+
+        parts = []  # each row's test is always evaluated, its value when the test holds
         for r in rows:
-            ind = 1
-            if r.when is not None:
-                node = self._nodes.get(r.when)
-                cond = self.gen.expr(src, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
-                src.emit(1, f"if {cond}:", node.pos if node is not None else None)
-                ind = 2
-            node = self._nodes.get(r.value)
-            where = node.pos if node is not None else None
-            if given is not None and isinstance(node, n.Const) and type(node.value) is int:  # `value: -1`
-                src.emit(ind, f"_s += {node.value}" if node.value else "pass", where)
-                continue
-            value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
-            src.emit(ind, f"_v = {value}", where)
-            src.emit(ind, "if _v:", where)
-            src.emit(ind + 1, "_s += _v", where)
-            if given is None:
-                row = f"'id': {self.const(r.id)}, 'value': _v, 'text': {self.const(r.text)}, 'ref': {self.const(r.ref)}"
-                src.emit(ind + 1, f"if not _silent and m.record: m.emit('modifier', {{'group': {self.const(group)}, {row}}})", where)
+            parts += [(self._nodes[r.when], True)] if r.when in self._nodes else []
+            parts += [(self._nodes[r.value], r.when is None)] if r.value in self._nodes else []
+        self.gen.reusing(src, emit_rows, parts)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
 
