@@ -63,7 +63,7 @@ def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spen
 def test_a_state_test_no_loop_variable_changes_is_read_once_before_the_comprehension() -> None:
     src = "functions:\n  mine: {params: [t], expr: '[a for a in areas() if t == control and a != ball.area]'}\n"
     code = build(src).source_of("mine")
-    assert "(_h0 := (v_t == m.S['control']))" in code and "(_h1 := m.S['ball.area'])" in code
+    assert "for (_h0, _h1, ) in (((v_t == m.S['control']), m.S['ball.area'], ),)" in code  # the list's own values
     assert value("mine(home)", src) == [a for a in value("areas()") if a != "centre"] and value("mine(away)", src) == []
 
 
@@ -82,14 +82,15 @@ def test_state_read_in_a_function_read_in_place_in_a_list_is_read_once_before_th
         "return out"
     )
     code = build(program(body, NEAR)).source_of("match")
-    assert "(_s0 := m.S['ball.area'])" in code and "m.S['ball.area']]" not in code and "_F_near(" not in code
+    assert "in ((m.S['ball.area'], m.S['control'], ),) for v_mv in" in code and "_F_near(" not in code
+    assert code.count("m.S['ball.area']]") == 0  # read once per list, not once per move
     assert run_do(body, NEAR).result == [[3, -1], [-1, 3]]  # read again each time the list is built
 
 
 def test_the_advice_of_a_decision_reads_each_state_entry_once_for_all_options() -> None:
     body = 'return choose(home, "where", ["centre", "home_penalty"], prefer=distance(it, ball.area) + (1 if control == home else 0))'
     code = build(program(body)).source_of("match")
-    assert "lambda _opts: (((_s" in code and "m.S['control']" in code.split("lambda _opts: ")[1].split(") and [")[0]
+    assert "for (_s0, _s1, ) in ((m.S['ball.area'], m.S['control'], ),) for v_it in _opts" in code
     m = match(build(program(body)), answers=["centre"])
     m.run("match")
     far = value('distance("home_penalty", "centre")')

@@ -341,7 +341,7 @@ class Generator:
         prefer = "None"
         if "prefer" in e.kwargs:
             advice = e.kwargs["prefer"]
-            prefer = self._state_read_once(advice, lambda: f"[{self.expr(src, advice)} for {it} in _opts]")
+            prefer = self._state_read_once(advice, lambda: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice))
             prefer = f"lambda _opts: {prefer}"
         return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
 
@@ -479,20 +479,30 @@ class Generator:
 
     def _state_read_once(self, e: n.Node, write: Any) -> str:
         """The source `write()` gives for the pure list `e`, with each state entry it
-        reads (also in the bodies of functions read in place) read once before it into a
-        temporary (`(_s0 := m.S['ball.area']),) and [...]`): nothing in it can change the
-        state while the list is built. Only at the outermost such list, where Python allows
-        `:=`; the resumable form reads state in place."""
+        reads (also in the bodies of functions read in place) read once, as the list
+        starts, into a temporary of the list's own (`_list`): nothing in it can change
+        the state while the list is built. Only at the outermost such list; the resumable
+        form reads state in place."""
         if self.state_temps is not None or not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
             return write()
         self.state_temps, self._temps_for = {}, e
         try:
-            out = write()
+            return write()
         finally:
-            temps, self.state_temps, self._temps_for = self.state_temps, None, None
-        if not temps:
-            return out
-        return f"(({', '.join(f'({t} := {s})' for s, t in temps.items())},) and {out})"
+            self.state_temps, self._temps_for = None, None
+
+    def _list(self, element: str, loops: list[str], e: n.Node, hoisted: list[tuple[str, str]] = ()) -> str:
+        """`[element loops...]`, first binding the values read once for the whole list
+        (`hoisted`, and the state read once when `e` is the list `_state_read_once` is
+        writing) as the list's own variables: `[... for (_s0, _h1) in ((m.S['x'], ...),)
+        for ...]`. A value the list binds is a local of the list, where a `:=` before it
+        would be a cell of the enclosing function, made at each of its calls."""
+        pre = list(hoisted)
+        if self._temps_for is e and self.state_temps:
+            pre = [(t, code) for code, t in self.state_temps.items()] + pre
+        if pre:
+            loops = [f"for ({''.join(t + ', ' for t, _ in pre)}) in (({''.join(c + ', ' for _, c in pre)}),)"] + loops
+        return f"[{element} {' '.join(loops)}]"
 
     def _once(self, write: Any) -> str:
         """Source for what runs once before the list: state read in place."""
@@ -514,20 +524,20 @@ class Generator:
         found = _invariant(e, {var for var, _, _ in e.loops}, self.host.inline_body)
         if not found:
             return self._comprehension(src, e)
-        names, seen = [], {}
+        pre, seen = [], {}
         for node in found:
             code = self._once(lambda: self.expr(src, node))
             if code not in seen:
                 seen[code] = src.temp("h")
-                names.append(f"({seen[code]} := {code})")
+                pre.append((seen[code], code))
             self.hoisted[id(node)] = seen[code]
         try:
-            return f"(({', '.join(names)},) and {self._comprehension(src, e)})"
+            return self._comprehension(src, e, pre)
         finally:
             for node in found:
                 del self.hoisted[id(node)]
 
-    def _comprehension(self, src: Source, e: n.Comprehension) -> str:
+    def _comprehension(self, src: Source, e: n.Comprehension, hoisted: list[tuple[str, str]] = ()) -> str:
         p = self.host.position(e.pos)
         loops = []
         outer_free = self._free_loop
@@ -552,7 +562,8 @@ class Generator:
                     loops.append(f"for {local(var)} in _each(m, {iterable}, {p}, {var!r})")
                 if cond is not None:
                     loops.append(f"if {self.expr(src, cond)}")
-            return f"_capped([{self.expr(src, e.element)} {' '.join(loops)}], {p})"
+            element = self.expr(src, e.element)
+            return f"_capped({self._list(element, loops, e, hoisted)}, {p})"
         finally:
             self._free_loop = outer_free
             self.rename, self.reuse = outer_rename, outer_reuse
