@@ -13,6 +13,12 @@ costs. Instructions are a proxy for time (a cache miss costs more than an add), 
 for comparing two versions of the same code, not for quoting speed: speed figures
 come from bench_match.py. Needs valgrind (Debian: `apt install valgrind`); under it a
 match runs about fifty times slower, so keep `n` small.
+
+The garbage collector is off in both processes. When its full collections fall depends
+on how many objects loading the edition left behind, not on the matches: a change to the
+code generator that left every generated rule the same once moved the count of the same
+matches by 3% (2.0, random against random); with the collector off the two counts were
+the same. With it off the count is the matches' own work.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from bench_ab import IN_TREE, ROOT, unpack
 
 # Run inside each tree: load, compile, one warm-up match, then n matches.
 _PLAY = IN_TREE + """
+import gc
+gc.disable()  # see the module's docstring
 ed = load_edition(sys.argv[2], root=root / "editions")
 if hasattr(ed.compiler, "compile_pending"):
     ed.compiler.compile_pending()
