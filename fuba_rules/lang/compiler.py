@@ -384,8 +384,6 @@ class Compiler:
             "_int": int,
             "_str": str,
             "_list": list,
-            "_min": min,
-            "_max": max,
             "_index": _index,
             "_render": render,
             "_quiet_log": _quiet_log,

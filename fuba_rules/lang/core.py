@@ -98,12 +98,12 @@ def _all(h, xs):
     return all(_ints(h, xs))
 
 
-@add("min", "a b", doc="The smaller of two numbers.", inline="(_min({a}, {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
+@add("min", "a b", doc="The smaller of two numbers.", inline="(({a} if {a} <= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _min(h, a, b):
     return min(a, b)
 
 
-@add("max", "a b", doc="The larger of two numbers.", inline="(_max({a}, {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
+@add("max", "a b", doc="The larger of two numbers.", inline="(({a} if {a} >= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _max(h, a, b):
     return max(a, b)
 
