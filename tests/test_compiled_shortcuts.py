@@ -416,6 +416,9 @@ def test_a_function_asked_twice_with_the_same_values_in_one_expression_is_asked_
     # first asked in a branch that may not run: asked in both places, as written
     assert build(ASKED_TWICE).source_of("maybe").count("_F_crowd(") == 2
     assert run_do('place(home, "centre")\nreturn [maybe("centre", true), maybe("centre", false)]', ASKED_TWICE).result == [2, 1]
+    # first asked in a keyword's value: not kept, so no later place reads it before it is set
+    keyword = ASKED_TWICE + "  first_in_keyword: {params: [a], expr: 'modifier_total(\"pass\", target=crowd(a)) + crowd(a) + crowd(a)'}\n"
+    assert "_c0" not in build(keyword + MODS).source_of("first_in_keyword")
 
 
 def test_a_function_walking_a_list_parameter_is_not_cached() -> None:

@@ -577,9 +577,10 @@ class Generator:
         """`write()`, where a rule function asked twice with the same values (outside any
         list) is asked once: where it is first evaluated, when that is always evaluated
         (`(_c0 := f(...))`), and read from that temporary after. A rule function is pure,
-        and nothing in one expression changes the state or its values. `parts` are the
+        and nothing in a pure expression changes the state or its values. `parts` are the
         pieces evaluated in order, each with whether it always is."""
-        if self._no_walrus or not self.inline_calls:
+        prims = self.host.registry.primitives
+        if self._no_walrus or not self.inline_calls or not all(_pure(node, prims) for node, _ in parts):
             return write()
         first = first_repeated_calls(parts)
         if not first:
@@ -811,8 +812,7 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call
         if isinstance(x, n.Call):
             for a in x.args:
                 visit(a, always and x.kind in ("function", "primitive"))
-            for a in x.kwargs.values():
-                visit(a, False)
+            visit(list(x.kwargs.values()), False)
             if _call_key(x) is not None:
                 order.append((x, always))
         elif isinstance(x, n.BinOp):
