@@ -112,8 +112,8 @@ class Generator:
         self.records: dict[str, frozenset[str]] = {}  # locals (their Python names) proved records with these fields
         self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
         self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
-        self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> temporaries read before it
-        self._temps_for: n.Node | None = None  # the list they are read before
+        self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> the list's variables (see _list)
+        self._temps_for: n.Node | None = None  # the list that binds them
         self.reuse: tuple | None = None  # calls asked twice in one expression: their first places (see reusing)
 
     # ---- blocks and statements
@@ -247,7 +247,7 @@ class Generator:
             base = self.rename.get(e.parts[0]) or local(e.parts[0])
         elif kind == "state":
             base = f"m.S[{e.resolved!r}]"
-            if self.state_temps is not None:  # read once, before the list (see _state_read_once)
+            if self.state_temps is not None:  # read once for the whole list (see _state_read_once)
                 base = self.state_temps.get(base) or self.state_temps.setdefault(base, src.temp("s"))
         elif kind == "const":
             base = self._e_Const(src, n.Const(e.pos, self.host.constants[e.parts[0]]))
@@ -640,7 +640,7 @@ class Generator:
                     known[code] = fs
                 elif _IDENT.match(code):
                     known[code] = fs
-                    guard.append(f"_type({code}) is _dict" + "".join(f" and {f!r} in {code}" for f in sorted(fs)))
+                    guard.append(record_test(code, fs))
             if known:
                 self.records = known
                 fast = self.scoped(src, body)
@@ -751,7 +751,7 @@ def function_source(
     if is_block:
         gen.block(src, body, ind)
     elif records:  # two forms: fields read straight when the guard holds, checked otherwise
-        guard = " and ".join(f"_type({local(p)}) is _dict" + "".join(f" and {f!r} in {local(p)}" for f in sorted(fs)) for p, fs in records.items())
+        guard = " and ".join(record_test(local(p), fs) for p, fs in records.items())
         src.emit(ind, f"if {guard}:", body.pos)
         gen.records = {local(p): fs for p, fs in records.items()}
         try:
@@ -838,6 +838,12 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call
         counts[key] = counts.get(key, 0) + 1
         first.setdefault(key, (call, always))
     return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
+
+
+def record_test(code: str, fields: frozenset[str]) -> str:
+    """The test that the local `code` is a record holding `fields`, after which each of
+    them is read by a plain subscript."""
+    return f"_type({code}) is _dict" + "".join(f" and {f!r} in {code}" for f in sorted(fields))
 
 
 def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[str]]:

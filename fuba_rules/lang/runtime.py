@@ -82,7 +82,10 @@ def fault_trace(tb: Any) -> list[Pos]:
         if table is not None:
             lines = table.get(frame.f_code.co_filename)
             if lines is not None and 0 < tb.tb_lineno <= len(lines):
-                at = lines[tb.tb_lineno - 1]  # a tuple in a body read in place: the call, then the body
-                trace.extend(at) if type(at) is tuple else trace.append(at)
+                at = lines[tb.tb_lineno - 1]
+                if type(at) is tuple:  # a line of a body read in place: the call, then the body
+                    trace.extend(at)
+                else:
+                    trace.append(at)
         tb = tb.tb_next
     return trace
