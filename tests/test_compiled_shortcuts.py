@@ -13,6 +13,7 @@ import warnings
 
 from langkit import build, events, fault, match, program, run_do, value
 
+from fuba_rules.agents.coach import CoachAgent
 from fuba_rules.lang.runtime import MAX_NUMBER, fault_trace
 
 
@@ -517,3 +518,29 @@ def test_a_literal_indexed_by_a_text_is_a_rule_fault_without_a_python_warning() 
         warnings.simplefilter("error")  # Python warns when it compiles `3['a']`
         assert fault('let x = 3["a"]').message == "cannot index a number"
         assert fault('let x = "abc"["a"]').message == "cannot index a text"
+
+
+ADVISED = """
+functions:
+  steps: {params: [a], expr: '[{from: a, to: b} for b in neighbours(a)] + [{from: a, to: a}]'}
+  gain: {params: [mv], expr: 'distance(mv.from, "away_penalty") - distance(mv.to, "away_penalty")'}
+"""
+
+
+def coaches() -> dict:
+    return {"home": CoachAgent(0), "away": CoachAgent(1)}
+
+
+def test_advice_over_options_proved_records_reads_their_fields_without_a_check() -> None:
+    body = 'let opts = steps("centre")\nlet mv = choose(home, "move", opts, prefer=gain(it))\nreturn mv.to'
+    code = build(program(body, ADVISED)).source_of("match")
+    assert "_type(v_it) is _dict" not in code and "v_it['to']" in code
+    best = max(value('[gain(x) for x in steps("centre")]', ADVISED))
+    chosen = run_do(body, ADVISED, agents=coaches()).result
+    assert value(f'gain({{from: "centre", to: "{chosen}"}})', ADVISED) == best  # the coach took the advice
+
+
+def test_advice_over_a_local_that_may_hold_anything_else_checks_each_option() -> None:
+    body = 'let opts = steps("centre")\nset opts = ["centre", "home_front"]\nlet mv = choose(home, "move", opts, prefer=gain(it))'
+    assert "_type(v_it) is _dict" in build(program(body, ADVISED)).source_of("match")
+    assert fault(body, ADVISED, agents=coaches()).message == "cannot read field 'from' of a text"

@@ -25,6 +25,8 @@ def best_options(decision: Decision) -> list[int]:
     if not set(map(type, scores)) <= _INT:  # plain numbers compare as their floats do
         scores = advice(decision)
     best = max(scores)
+    if scores.count(best) == 1:  # most decisions have one best option: found in C
+        return [scores.index(best)]
     return [i for i, s in enumerate(scores) if s == best]
 
 

@@ -110,6 +110,7 @@ class Generator:
         self._no_walrus = 0  # > 0 inside a comprehension's iterable, where Python forbids `:=`
         self._free_loop = False  # inside a loop over a short list literal that spends no steps
         self.records: dict[str, frozenset[str]] = {}  # locals (their Python names) proved records with these fields
+        self.local_elements: dict[str, frozenset[str]] = {}  # a block's locals proved lists of such records (let_elements)
         self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
         self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
         self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> the list's variables (see _list)
@@ -341,7 +342,12 @@ class Generator:
         prefer = "None"
         if "prefer" in e.kwargs:
             advice = e.kwargs["prefer"]
-            prefer = self._state_read_once(advice, lambda: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice))
+            fields = self.element_fields(e.args[2])  # options proved records: their fields read straight
+            outer, self.records = self.records, self.records | ({it: fields} if fields not in (None, EMPTY) else {})
+            try:
+                prefer = self._state_read_once(advice, lambda: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice))
+            finally:
+                self.records = outer
             prefer = f"lambda _opts: {prefer}"
         return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
 
@@ -428,6 +434,28 @@ class Generator:
         if isinstance(e, n.Call) and e.kind == "function":
             return e.name in getattr(self.host, "lists", ())
         return False
+
+    def element_fields(self, e: n.Node) -> frozenset[str] | None:
+        """The fields every element of the list `e` is proved to be a record holding: a
+        list of record literals, a comprehension building one, two such lists joined or
+        chosen between, or a rule function whose body is one (`sprint_moves`). None when
+        not proved; `EMPTY` for a list with no elements at all."""
+        if isinstance(e, n.ListLit):
+            out: frozenset[str] | None = EMPTY
+            for x in e.items:
+                out = _meet(out, frozenset(x.fields) if isinstance(x, n.Record) else None)
+            return out
+        if isinstance(e, n.Comprehension):
+            return frozenset(e.element.fields) if isinstance(e.element, n.Record) else None
+        if isinstance(e, n.Ternary):
+            return _meet(self.element_fields(e.then), self.element_fields(e.other))
+        if isinstance(e, n.BinOp) and e.op == "+":
+            return _meet(self.element_fields(e.left), self.element_fields(e.right))
+        if isinstance(e, n.Call) and e.kind == "function":
+            return getattr(self.host, "elements", {}).get(e.name)
+        if isinstance(e, n.Name) and e.kind == "local" and not e.fields and e.parts[0] not in self.rename:
+            return self.local_elements.get(e.parts[0])
+        return None
 
     def bound(self, e: n.Node) -> int | None:
         """How large a number `e` can be, when its nodes prove it is always a number
@@ -749,7 +777,11 @@ def function_source(
         ind = 2
     records = {} if is_block or from_dict or memo else record_params(params, body)  # a record is no cache key
     if is_block:
-        gen.block(src, body, ind)
+        gen.local_elements = let_elements(gen, params, body)
+        try:
+            gen.block(src, body, ind)
+        finally:
+            gen.local_elements = {}
     elif records:  # two forms: fields read straight when the guard holds, checked otherwise
         guard = " and ".join(record_test(local(p), fs) for p, fs in records.items())
         src.emit(ind, f"if {guard}:", body.pos)
@@ -840,10 +872,39 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call
     return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
 
 
+EMPTY: frozenset[str] = frozenset({"(no element)"})  # element_fields of a list always empty
+
+
+def _meet(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    """The fields the elements of two lists, joined or chosen between, all hold."""
+    if a is None or b is None:
+        return None
+    return b if a is EMPTY else a if b is EMPTY else a & b
+
+
 def record_test(code: str, fields: frozenset[str]) -> str:
     """The test that the local `code` is a record holding `fields`, after which each of
     them is read by a plain subscript."""
     return f"_type({code}) is _dict" + "".join(f" and {f!r} in {code}" for f in sorted(fields))
+
+
+def let_elements(gen: Generator, params: tuple[str, ...], body: list[n.Node]) -> dict[str, frozenset[str]]:
+    """A block's locals that every binding sets to a list of records holding the same
+    fields (`let options = reaction_moves(...)`): whatever value such a local holds when
+    it is read, its elements hold those fields. A parameter, a loop's variable or a
+    `set` of the name can hold anything."""
+    found: dict[str, frozenset[str] | None] = dict.fromkeys((*params, BOUND_IN_PREFER))
+    for x in n.walk(body):
+        if isinstance(x, n.Let):
+            fields = gen.element_fields(x.value)
+            found[x.name] = _meet(found.get(x.name, EMPTY), fields) if x.name in found else fields
+        elif isinstance(x, n.Set) and x.target.kind == "local":
+            found[x.target.parts[0]] = None
+        elif isinstance(x, n.For):
+            found[x.var] = None
+        elif isinstance(x, n.Comprehension):
+            found.update(dict.fromkeys(var for var, _, _ in x.loops))
+    return {name: fs for name, fs in found.items() if fs is not None and fs is not EMPTY}
 
 
 def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[str]]:

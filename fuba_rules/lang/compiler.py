@@ -367,6 +367,7 @@ class Compiler:
         self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
+        self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
         self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
@@ -604,6 +605,7 @@ class Compiler:
             self.bounds[name] = self.gen.bound(body)
             if self.gen.is_list(body):
                 self.lists.add(name)
+            self.elements[name] = self.gen.element_fields(body)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
