@@ -274,9 +274,48 @@ def test_a_modifier_total_is_a_function_of_the_values_that_sums_the_same_and_fau
 
 def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
     kept = run_do('let n = crowd("centre")\nlog("nothing moves")', FUNCS)
-    assert kept.memo == {("crowd", "centre"): 0}
+    assert kept.area_memo["centre"] == {("crowd", "centre"): 0}
     moved = run_do('let n = crowd("centre")\nplace(home, "centre")', FUNCS)
-    assert moved.memo == {}
+    assert moved.area_memo["centre"] == {}
+
+
+AREAS = """
+state:
+  bonus: {type: int, default: 0}
+functions:
+  outnumbered: {params: [t, a], expr: 'pieces(other(t), a) > pieces(t, a) + bonus'}
+  two_areas: {params: [t, a, b], expr: 'pieces(t, a) + pieces(t, b) + 0'}
+  elsewhere: {params: [t, a], expr: 'len([a for a in areas() if pieces(t, a) > 0]) + 0'}
+"""
+
+
+def test_which_area_a_function_reads_pieces_in_is_worked_out_from_its_text() -> None:
+    areas = build(AREAS).compiler.areas
+    assert areas["outnumbered"] == "a"  # both teams' pieces, in one area
+    assert areas["two_areas"] is None and areas["elsewhere"] is None  # two areas; a loop's `a`, every area
+    assert "m.area_memo[v_a]" in build(AREAS).source_of("outnumbered")
+
+
+def test_an_answer_about_one_area_outlives_moves_elsewhere_and_expires_with_a_move_there_or_a_state_write() -> None:
+    body = """
+        place(away, "centre")
+        let first = outnumbered(home, "centre")
+        place(home, "home_penalty")
+        let kept = outnumbered(home, "centre")
+        place(home, "centre")
+        return [first, kept, outnumbered(home, "centre")]
+    """
+    m = run_do(body, AREAS)
+    assert m.result == [True, True, False]
+    assert m.area_memo["home_penalty"] == {} and m.area_memo["centre"] == {("outnumbered", "home", "centre"): False}
+    written = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nset bonus = 2\nreturn [first, outnumbered(home, "centre")]', AREAS)
+    assert written.result == [True, False] and written.area_memo["centre"] == {("outnumbered", "home", "centre"): False}
+    assert build(AREAS).compiler.area_state() == {"bonus"} and "bonus" not in build(AREAS).compiler.kept_state()  # type: ignore[operator]
+
+
+def test_a_value_that_is_no_area_skips_the_area_caches_and_faults_as_before() -> None:
+    assert fault('let x = outnumbered(home, "no" + "where")', AREAS).message == "unknown area 'nowhere'"
+    assert fault('let x = outnumbered(home, ["centre"])', AREAS).message == "a list or record cannot be used as a key here"
 
 
 SIDES = """

@@ -84,9 +84,13 @@ class MatchState:
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
         self.kept_reads: frozenset[str] | None = None  # see wrote
+        self.area_reads: frozenset[str] | None = None
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
             self.kept_reads = edition.compiler.kept_state()
+            self.area_reads = edition.compiler.area_state()
+        # The state entries a write to which empties some cache kept across moves.
+        self.expiring = frozenset(edition.state) if self.kept_reads is None or self.area_reads is None else self.kept_reads | self.area_reads
 
     @property
     def version(self) -> int:
@@ -99,6 +103,29 @@ class MatchState:
         self._version = v
         if self.memo:
             self.memo = {}
+        self._expire_kept()
+        self._expire_areas()
+
+    def wrote(self, name: str) -> None:
+        """State entry `name` changed: cached answers expire, except those kept across
+        moves that do not read it (`Compiler.kept_state`, `Compiler.area_state`)."""
+        self._version += 1
+        if self.memo:
+            self.memo = {}
+        if name in self.expiring:  # most writes keep every kept answer
+            kept = self.kept_reads
+            if kept is None or name in kept:
+                self._expire_kept()
+            kept = self.area_reads
+            if kept is None or name in kept:
+                self._expire_areas()
+
+    def _expire_areas(self) -> None:
+        if any(self.area_caches):
+            for cache in self.area_caches:
+                cache.clear()  # in place: nothing holds an answer while the state changes
+
+    def _expire_kept(self) -> None:
         if self.smemo:
             self.smemo = {}
         if self.memo_home:
@@ -106,23 +133,17 @@ class MatchState:
         if self.memo_away:
             self.memo_away = {}
 
-    def wrote(self, name: str) -> None:
-        """State entry `name` changed: cached answers expire, except those kept across
-        moves that do not read it (`Compiler.kept_state`)."""
-        if self.kept_reads is None or name in self.kept_reads:
-            self.version = self._version + 1
-            return
-        self._version += 1
-        if self.memo:
-            self.memo = {}
-
     def fresh_caches(self) -> None:
         """Empty caches for pure rule functions that keep their answers across moves
         (`lang.reads`): `smemo` for those reading no pieces, `memo_home` and `memo_away`
-        for those reading only that team's pieces."""
+        for those reading only that team's pieces, `area_memo` per area."""
         self.smemo: dict = {}
         self.memo_home: dict = {}
         self.memo_away: dict = {}
+        # Area -> answers of functions reading pieces only there (`lang.reads.area_read`):
+        # a move empties the two areas it touches, not the others.
+        self.area_memo: dict[str, dict] = {a: {} for a in self.board_areas}
+        self.area_caches = tuple(self.area_memo.values())
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
@@ -133,7 +154,7 @@ class MatchState:
             self._version += 1
             if self.memo:
                 self.memo = {}
-            if kind == "move" or kind == "place":  # only its team's pieces changed
+            if kind == "move" or kind == "place":  # only its team's pieces changed (the mover emptied its areas' caches)
                 if data["team"] == "home":
                     if self.memo_home:
                         self.memo_home = {}
@@ -296,6 +317,9 @@ class MatchState:
         for counts in (self.counts[team], self.outfield_counts[team]):
             counts[source] -= 1
             counts[target] += 1
+        at = self.area_memo  # a piece left one area and entered another: their answers expire
+        at[source].clear()
+        at[target].clear()
         self.emit("move", {"team": team, "from": source, "to": target})
 
     def move_keeper(self, team: str, target: str) -> None:
@@ -309,7 +333,9 @@ class MatchState:
         counts = self.counts[team]
         if source is not None:
             counts[source] -= 1
+            self.area_memo[source].clear()
         counts[target] += 1
+        self.area_memo[target].clear()
         self.emit("move", {"team": team, "from": source, "to": target, "keeper": True})
 
     def place_piece(self, team: str, area: str) -> None:
@@ -320,6 +346,7 @@ class MatchState:
         self.pieces[team][area] = self.pieces[team].get(area, 0) + 1
         self.counts[team][area] += 1
         self.outfield_counts[team][area] += 1
+        self.area_memo[area].clear()
         self.emit("place", {"team": team, "to": area})
 
     def lift_all(self, team: str) -> None:
@@ -352,14 +379,20 @@ class MatchState:
 
     # ---- state
     def reset_scope(self, scope: str) -> None:
-        self.version += 1
         key = ("reset", scope)
         plan = self.answers.get(key)
         if plan is None:  # once per edition and scope: which entries, and how to make them
             specs = {name: spec for name, spec in self.ed.state.items() if spec.reset == scope}
             plain = {name: spec.default for name, spec in specs.items() if not spec.index and isinstance(spec.default, _IMMUTABLE)}
-            plan = self.answers[key] = (plain, [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain])
-        plain, made = plan
+            plan = self.answers[key] = (plain, [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain], frozenset(specs))
+        plain, made, names = plan
+        self._version += 1  # as a write of each entry (`wrote`)
+        if self.memo:
+            self.memo = {}
+        if self.kept_reads is None or not self.kept_reads.isdisjoint(names):
+            self._expire_kept()
+        if self.area_reads is None or not self.area_reads.isdisjoint(names):
+            self._expire_areas()
         S = self.S
         S.update(plain)  # a number or a text is shared, not copied
         for name, make in made:

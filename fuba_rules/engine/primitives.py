@@ -174,7 +174,7 @@ def _keeper_out_only(m, area, team):
 
 
 # ---- pieces
-@add("pieces", "team:team area:area", pieces_of="team", doc="How many of team's pieces (goalkeeper included) are in area.",
+@add("pieces", "team:team area:area", pieces_of="team", area_of="area", doc="How many of team's pieces (goalkeeper included) are in area.",
      inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
@@ -182,7 +182,7 @@ def _pieces(m, team, area):
     return m.counts[_team(team)][area]
 
 
-@add("outfield", "team:team area:area", pieces_of="team", doc="How many of team's outfield pieces are in area.",
+@add("outfield", "team:team area:area", pieces_of="team", area_of="area", doc="How many of team's outfield pieces are in area.",
      inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _outfield(m, team, area):
     if area not in m.board_areas:

@@ -919,7 +919,7 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
-def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str = "m.memo") -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str = "m.memo", area: str | None = None) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
     move, placement or state write): `players` asked 40 times in one step is computed
     once. `cache` is the match's cache for what the function reads (`pieces_read`: a
@@ -927,8 +927,13 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache:
     none). A fixed function (one reading no state) keeps its results for the whole match,
     in `m.fixed`: not for the process, since a cached answer spends no steps, and the
     steps a match spends must not depend on the matches played before it in the same
-    process. Arguments that cannot be keys (lists, records) skip the cache."""
+    process. Arguments that cannot be keys (lists, records) skip the cache. A function
+    reading pieces only at its parameter `area` keeps its answers in that area's cache,
+    `m.area_memo[area]` (`lang.reads.area_read`), which only a move into or out of it empties
+    (an argument that is no area skips the cache)."""
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
+    if area is not None:
+        return [f"_k = {k}", f"try: _r = (_memo := m.area_memo[{local(area)}]).get(_k, _MISS)", "except _NoKey: _k = _r = _MISS", "if _r is not _MISS: return _r"]
     return [
         "_memo = m.fixed" if fixed else f"_memo = {cache}",
         f"_k = {k}",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import FunctionType
 from typing import Any
 
@@ -24,7 +24,7 @@ from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
 from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue, record_params
 from .core import CORE, render, type_name
-from .reads import Reads, cache_for, pieces_read, state_read
+from .reads import Reads, area_read, cache_for, pieces_read, state_read
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
@@ -363,9 +363,11 @@ class Compiler:
         self.inlinable: dict[str, tuple] = {}  # small rule functions callers read in place (Generator._inlined)
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
         self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
+        self.areas: dict[str, str | None] = {}  # rule function -> the parameter naming the one area whose pieces it reads (see area_read)
         self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
         self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
+        self._area_state: Any = _MISSING  # see area_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
@@ -409,6 +411,7 @@ class Compiler:
             "_MISS": _MISSING,
             "_len": len,
             "_TypeError": TypeError,
+            "_NoKey": (TypeError, KeyError),
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
         }
@@ -456,9 +459,19 @@ class Compiler:
         `m.memo_away`) can depend on: a write to any other entry keeps them. None: any.
         Worked out once every rule function is written."""
         if self._kept_state is _MISSING or not self._linked:
-            reads = [self.state_reads.get(f) for f in self.memoized - self.fixed if self.pieces.get(f) is not None]
-            self._kept_state = None if any(r is None for r in reads) else frozenset().union(*reads)
+            self._kept_state = self._reads_of(f for f in self.memoized - self.fixed if self.pieces.get(f) is not None and self.areas.get(f) is None)
         return self._kept_state
+
+    def area_state(self) -> frozenset[str] | None:
+        """The state entries the answers kept per area (`m.area_memo`, see `area_read`) can
+        depend on, as `kept_state` for the other caches."""
+        if self._area_state is _MISSING or not self._linked:
+            self._area_state = self._reads_of(f for f in self.memoized - self.fixed if self.areas.get(f) is not None)
+        return self._area_state
+
+    def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
+        reads = [self.state_reads.get(f) for f in functions]
+        return None if any(r is None for r in reads) else frozenset().union(*reads)
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
@@ -571,8 +584,9 @@ class Compiler:
             if fixed:
                 self.fixed.add(name)
             self.pieces[name] = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.param_table["function"])
+            self.areas[name] = area_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.areas, self.param_table["function"])
             self.state_reads[name] = state_read(inner, self.state_reads)
-            prologue = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local)) if memo else []
+            prologue = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local), self.areas[name]) if memo else []
             epilogue = []
             free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):

@@ -86,6 +86,54 @@ def pieces_read(
     return frozenset(out) if len(out) <= 1 else None  # two terms may well be both teams
 
 
+def area_read(
+    body_nodes: list[n.Node],
+    params: tuple[str, ...],
+    primitives: Mapping[str, Any],
+    reads_nothing: Any,
+    pieces: Mapping[str, Reads],
+    known: Mapping[str, str | None],
+    param_table: Mapping[str, tuple[str, ...]],
+) -> str | None:
+    """The parameter naming the one area at which a function's body reads pieces
+    (`players(team, area)`, `outnumbers(team, area)`), or None: it reads pieces elsewhere
+    too, or none at all. Such an answer stays right after a move that neither leaves nor
+    enters that area (`MatchState.emit`). `pieces` holds what each function reads
+    (pieces_read), `known` the area parameter of those worked out so far (callees first)."""
+    rebound = {var for x in body_nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+    params = tuple(p for p in params if p not in rebound)  # a loop's `area` is not the parameter
+    found: set[str] = set()
+    for x in body_nodes:
+        if isinstance(x, n.Call) and x.kind == "primitive":
+            prim = primitives[x.name]
+            if reads_nothing(prim) or prim.pieces_of == "":
+                continue
+            if prim.area_of is None:
+                return None
+            found.add(_param(_arguments(x, prim.params).get(prim.area_of), params))
+        elif isinstance(x, n.Call) and x.kind == "function":
+            callee = x.target or x.name
+            if pieces.get(callee) == frozenset():
+                continue  # it reads no pieces
+            theirs = known.get(callee)
+            if theirs is None:
+                return None
+            found.add(_param(_arguments(x, param_table.get(callee, ())).get(theirs), params))
+        elif isinstance(x, n.Name) and x.kind == "func":
+            if pieces.get(x.parts[0]) != frozenset():
+                return None
+        elif isinstance(x, n.Call) and x.kind == "special" and x.name != "rule":
+            return None
+    return next(iter(found)) if len(found) == 1 and "" not in found else None
+
+
+def _param(e: n.Node | None, params: tuple[str, ...]) -> str:
+    """The parameter `e` reads as it is, or "" for anything else."""
+    if isinstance(e, n.Name) and e.kind == "local" and not e.fields and e.parts[0] in params:
+        return e.parts[0]
+    return ""
+
+
 def _arguments(call: n.Call, names: tuple[str, ...]) -> dict[str, n.Node]:
     """The callee's parameters -> the nodes passed for them."""
     if call.pass_on:  # parent() without arguments: the caller's own values of the same names

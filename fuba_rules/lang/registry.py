@@ -42,6 +42,10 @@ class Primitive:
     # asking it then keeps its answers across the other team's moves (see
     # `lang.reads.pieces_read`); undeclared counts as both teams.
     pieces_of: str | None = None
+    # The parameter naming the one area whose pieces it reads (`pieces(team, area)`), or
+    # None: a cached rule function reading pieces only there keeps its answers across
+    # moves elsewhere (see `lang.reads.area_read`).
+    area_of: str | None = None
 
     @property
     def signature(self) -> str:
@@ -71,6 +75,7 @@ class Registry:
         returns: str = "",
         inline: str = "",
         pieces_of: str | None = None,
+        area_of: str | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -78,7 +83,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of
             )
             return fn
 
