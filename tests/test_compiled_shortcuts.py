@@ -281,7 +281,7 @@ def test_a_log_line_keeps_cached_results_and_a_move_empties_them() -> None:
 
 AREAS = """
 state:
-  bonus: {type: int, default: 0}
+  bonus: {type: int, default: 0, reset: turn}
 functions:
   outnumbered: {params: [t, a], expr: 'pieces(other(t), a) > pieces(t, a) + bonus'}
   two_areas: {params: [t, a, b], expr: 'pieces(t, a) + pieces(t, b) + 0'}
@@ -311,6 +311,13 @@ def test_an_answer_about_one_area_outlives_moves_elsewhere_and_expires_with_a_mo
     written = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nset bonus = 2\nreturn [first, outnumbered(home, "centre")]', AREAS)
     assert written.result == [True, False] and written.area_memo["centre"] == {("outnumbered", "home", "centre"): False}
     assert build(AREAS).compiler.area_state() == {"bonus"} and "bonus" not in build(AREAS).compiler.kept_state()  # type: ignore[operator]
+
+
+def test_a_reset_empties_the_answers_reading_an_entry_only_when_it_changes_the_entry() -> None:
+    kept = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nreset("turn")', AREAS)
+    assert kept.area_memo["centre"] == {("outnumbered", "home", "centre"): True}  # bonus was 0 already
+    body = 'place(away, "centre")\nset bonus = 2\nlet first = outnumbered(home, "centre")\nreset("turn")\nreturn [first, outnumbered(home, "centre")]'
+    assert run_do(body, AREAS).result == [False, True]
 
 
 def test_a_value_that_is_no_area_skips_the_area_caches_and_faults_as_before() -> None:

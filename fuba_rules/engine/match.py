@@ -384,19 +384,20 @@ class MatchState:
         if plan is None:  # once per edition and scope: which entries, and how to make them
             specs = {name: spec for name, spec in self.ed.state.items() if spec.reset == scope}
             plain = {name: spec.default for name, spec in specs.items() if not spec.index and isinstance(spec.default, _IMMUTABLE)}
-            plan = self.answers[key] = (plain, [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain], frozenset(specs))
-        plain, made, names = plan
-        self._version += 1  # as a write of each entry (`wrote`)
-        if self.memo:
-            self.memo = {}
-        if self.kept_reads is None or not self.kept_reads.isdisjoint(names):
-            self._expire_kept()
-        if self.area_reads is None or not self.area_reads.isdisjoint(names):
-            self._expire_areas()
+            made = [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain]
+            plan = self.answers[key] = (plain, made, tuple(name for name in specs if name in self.expiring))
+        plain, made, watched = plan  # watched: entries some kept answer reads
         S = self.S
+        old = [S[name] for name in watched] if watched else ()
         S.update(plain)  # a number or a text is shared, not copied
         for name, make in made:
             S[name] = make()
+        self._version += 1  # as a write of each entry that changed (`wrote`)
+        if self.memo:
+            self.memo = {}
+        for name, value in zip(watched, old):
+            if S[name] != value:
+                self.wrote(name)
 
     # ---- running
     def run(self, entry: str | None = None, args: list | None = None) -> Any:
