@@ -310,7 +310,8 @@ def test_an_answer_about_one_area_outlives_moves_elsewhere_and_expires_with_a_mo
     assert m.area_memo["home_penalty"] == {} and m.area_memo["centre"] == {("outnumbered", "home", "centre"): False}
     written = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nset bonus = 2\nreturn [first, outnumbered(home, "centre")]', AREAS)
     assert written.result == [True, False] and written.area_memo["centre"] == {("outnumbered", "home", "centre"): False}
-    assert build(AREAS).compiler.area_state() == {"bonus"} and "bonus" not in build(AREAS).compiler.kept_state()  # type: ignore[operator]
+    compiler = build(AREAS).compiler
+    assert compiler.kept_state("areas") == {"bonus"} and compiler.kept_state("teams") == compiler.kept_state("smemo") == frozenset()
 
 
 def test_a_reset_empties_the_answers_reading_an_entry_only_when_it_changes_the_entry() -> None:
@@ -366,7 +367,15 @@ def test_a_state_write_empties_the_kept_answers_only_when_one_of_them_reads_it()
     assert kept.smemo == {"calm": 6} and kept.memo == {}
     gone = run_do("let before = [mine(home), mirrored(away), calm]\nset ball.area = \"home_penalty\"", SIDES)
     assert gone.memo_home == gone.memo_away == gone.smemo == gone.memo == {}
-    assert build(SIDES).compiler.kept_state() == {"ball.area"}
+    compiler = build(SIDES).compiler
+    assert compiler.kept_state("smemo") == {"ball.area"} and compiler.kept_state("teams") == {"ball.area"}  # calm; mirrored
+
+
+def test_a_state_write_empties_only_the_caches_whose_functions_read_it() -> None:
+    split = SIDES + "  dry: {expr: 'len([a for a in areas() if rain == 0])'}\nstate:\n  rain: {type: int, default: 0}\n"
+    m = run_do("let before = [mine(home), dry]\nset rain = 1\nreturn before + [dry]", split)
+    assert m.memo_home == {("mine", "home"): 0} and m.smemo == {"dry": 0}  # mine kept; dry asked afresh
+    assert m.result == [0, len(value("areas()")), 0]
 
 
 def test_no_primitive_a_pure_rule_can_call_reads_declared_state() -> None:

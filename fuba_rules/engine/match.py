@@ -15,7 +15,7 @@ from typing import Any
 from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
-from ..lang.compiler import Callable_
+from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
@@ -83,14 +83,11 @@ class MatchState:
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
-        self.kept_reads: frozenset[str] | None = None  # see wrote
-        self.area_reads: frozenset[str] | None = None
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
-            self.kept_reads = edition.compiler.kept_state()
-            self.area_reads = edition.compiler.area_state()
-        # The state entries a write to which empties some cache kept across moves.
-        self.expiring = frozenset(edition.state) if self.kept_reads is None or self.area_reads is None else self.kept_reads | self.area_reads
+        # State entry -> the kept caches (`Compiler.kept_state`) a write to it empties; an
+        # entry no kept answer reads empties only `memo`. Once per edition.
+        self.expires: dict[str, tuple[str, ...]] = self.answers.get("expiry") or self.answers.setdefault("expiry", _expiry(edition))
 
     @property
     def version(self) -> int:
@@ -103,8 +100,7 @@ class MatchState:
         self._version = v
         if self.memo:
             self.memo = {}
-        self._expire_kept()
-        self._expire_areas()
+        self._expire(KEPT_CACHES)
 
     def wrote(self, name: str) -> None:
         """State entry `name` changed: cached answers expire, except those kept across
@@ -112,26 +108,27 @@ class MatchState:
         self._version += 1
         if self.memo:
             self.memo = {}
-        if name in self.expiring:  # most writes keep every kept answer
-            kept = self.kept_reads
-            if kept is None or name in kept:
-                self._expire_kept()
-            kept = self.area_reads
-            if kept is None or name in kept:
+        caches = self.expires.get(name, KEPT_CACHES)
+        if caches:  # most writes keep every kept answer
+            self._expire(caches)
+
+    def _expire(self, caches: tuple[str, ...]) -> None:
+        for kind in caches:
+            if kind == "areas":
                 self._expire_areas()
+            elif kind == "teams":
+                if self.memo_home:
+                    self.memo_home = {}
+                if self.memo_away:
+                    self.memo_away = {}
+            elif self.smemo:
+                self.smemo = {}
 
     def _expire_areas(self) -> None:
         if any(self.area_caches):
             for cache in self.area_caches:
                 cache.clear()  # in place: nothing holds an answer while the state changes
 
-    def _expire_kept(self) -> None:
-        if self.smemo:
-            self.smemo = {}
-        if self.memo_home:
-            self.memo_home = {}
-        if self.memo_away:
-            self.memo_away = {}
 
     def fresh_caches(self) -> None:
         """Empty caches for pure rule functions that keep their answers across moves
@@ -385,7 +382,7 @@ class MatchState:
             specs = {name: spec for name, spec in self.ed.state.items() if spec.reset == scope}
             plain = {name: spec.default for name, spec in specs.items() if not spec.index and isinstance(spec.default, _IMMUTABLE)}
             made = [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain]
-            plan = self.answers[key] = (plain, made, tuple(name for name in specs if name in self.expiring))
+            plan = self.answers[key] = (plain, made, tuple(name for name in specs if self.expires.get(name, True)))
         plain, made, watched = plan  # watched: entries some kept answer reads
         S = self.S
         old = [S[name] for name in watched] if watched else ()
@@ -491,6 +488,14 @@ class AreaCounts(dict):
 
     def __missing__(self, area: Any) -> int:
         raise unknown_area(area)
+
+
+def _expiry(edition: Any) -> dict[str, tuple[str, ...]]:
+    """For each state entry, the kept caches whose functions read it (all of them where
+    what a cache's functions read cannot be told)."""
+    compiler = getattr(edition, "compiler", None)
+    reads = {kind: compiler.kept_state(kind) if compiler is not None else None for kind in KEPT_CACHES}
+    return {name: tuple(kind for kind, r in reads.items() if r is None or name in r) for name in edition.state}
 
 
 _IMMUTABLE = (int, str, bool, float, type(None))

@@ -64,6 +64,7 @@ class Table:
 
 
 _MISSING = object()
+KEPT_CACHES = ("smemo", "teams", "areas")  # caches a move keeps in part (see Compiler.kept_state)
 
 
 class Answers(dict):
@@ -367,7 +368,6 @@ class Compiler:
         self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
         self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
-        self._area_state: Any = _MISSING  # see area_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
         self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
@@ -454,20 +454,27 @@ class Compiler:
         for table in self._answer_tables:
             table.host = host
 
-    def kept_state(self) -> frozenset[str] | None:
-        """The state entries that answers kept across moves (`m.smemo`, `m.memo_home`,
-        `m.memo_away`) can depend on: a write to any other entry keeps them. None: any.
-        Worked out once every rule function is written."""
+    def kept_state(self, cache: str) -> frozenset[str] | None:
+        """The state entries that the answers a cache keeps across moves can depend on
+        (`KEPT_CACHES`: "smemo", "teams" for `m.memo_home` and `m.memo_away`, "areas" for
+        `m.area_memo`): a write to any other entry keeps them. None: any. Worked out once
+        every rule function is written."""
         if self._kept_state is _MISSING or not self._linked:
-            self._kept_state = self._reads_of(f for f in self.memoized - self.fixed if self.pieces.get(f) is not None and self.areas.get(f) is None)
-        return self._kept_state
+            by_cache: dict[str, list[str]] = {kind: [] for kind in KEPT_CACHES}
+            for f in self.memoized - self.fixed:
+                kind = self.cache_kind(f)
+                if kind in by_cache:
+                    by_cache[kind].append(f)
+            self._kept_state = {kind: self._reads_of(fs) for kind, fs in by_cache.items()}
+        return self._kept_state[cache]
 
-    def area_state(self) -> frozenset[str] | None:
-        """The state entries the answers kept per area (`m.area_memo`, see `area_read`) can
-        depend on, as `kept_state` for the other caches."""
-        if self._area_state is _MISSING or not self._linked:
-            self._area_state = self._reads_of(f for f in self.memoized - self.fixed if self.areas.get(f) is not None)
-        return self._area_state
+    def cache_kind(self, name: str) -> str:
+        """Where a cached function keeps its answers: "areas", "smemo", "teams", or "memo"
+        (emptied by any change)."""
+        if self.areas.get(name) is not None:
+            return "areas"
+        reads = self.pieces.get(name)
+        return "memo" if reads is None else "teams" if reads else "smemo"
 
     def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
         reads = [self.state_reads.get(f) for f in functions]
