@@ -599,3 +599,18 @@ def test_advice_over_a_local_that_may_hold_anything_else_checks_each_option() ->
     body = 'let opts = steps("centre")\nset opts = ["centre", "home_front"]\nlet mv = choose(home, "move", opts, prefer=gain(it))'
     assert "_type(v_it) is _dict" in build(program(body, ADVISED)).source_of("match")
     assert fault(body, ADVISED, agents=coaches()).message == "cannot read field 'from' of a text"
+
+
+WALKS = """
+functions:
+  proved: {params: [n], expr: 'len([a for a in areas() for b in neighbours(a)]) + n'}
+  given: {params: [xs, n], expr: 'len([a for a in xs for b in neighbours(a)]) + n'}
+"""
+
+
+def test_a_walk_over_a_proved_list_skips_the_type_test_and_spends_the_same_steps() -> None:
+    ed = build(WALKS)
+    assert "_each(" not in ed.source_of("proved") and "_each(m, v_xs" in ed.source_of("given")
+    proved, given = run_do("let x = proved(0)", WALKS), run_do("let x = given(areas(), 0)", WALKS)
+    assert proved.budget == given.budget  # every element walked is charged either way
+    assert fault('let x = given("centre", 0)', WALKS).message == "'for a in' needs a list, got a text"  # not proved: tested

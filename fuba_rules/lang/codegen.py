@@ -586,6 +586,8 @@ class Generator:
                     # stays bounded
                     self._free_loop = True
                     loops.append(f"for {local(var)} in {iterable}")
+                elif self.is_list(it):  # no type test: only the steps
+                    loops.append(f"for {local(var)} in _walk(m, {iterable}, {p})")
                 else:
                     loops.append(f"for {local(var)} in _each(m, {iterable}, {p}, {var!r})")
                 if cond is not None:

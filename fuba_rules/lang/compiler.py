@@ -274,6 +274,14 @@ def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
     return seq
 
 
+def _walk(m: Any, seq: list, pos: Pos) -> list:
+    """`_each` for a list the rule text proves is one (`Generator.is_list`): only the steps."""
+    m.budget -= len(seq)
+    if m.budget < 0:
+        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
+    return seq
+
+
 def _capped(out: list, pos: Pos) -> list:
     if len(out) > MAX_LIST:
         raise RuleFault(pos, f"a list grew beyond {MAX_LIST} elements")
@@ -401,6 +409,7 @@ class Compiler:
             "_apply": _apply,
             "_times": _times,
             "_each": _each,
+            "_walk": _walk,
             "_capped": _capped,
             "_range": _range,
             "_exhausted": _exhausted,
