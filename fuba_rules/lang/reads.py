@@ -56,9 +56,7 @@ def pieces_read(
                 continue
             if prim.pieces_of is None:
                 return None
-            i = prim.params.index(prim.pieces_of)
-            arg = x.args[i] if i < len(x.args) else x.kwargs.get(prim.pieces_of)
-            t = _term(arg, params)
+            t = _term(_arguments(x, prim.params).get(prim.pieces_of), params)
             if t is None:
                 return None
             out.add(t)
@@ -129,9 +127,8 @@ def area_read(
 
 def _param(e: n.Node | None, params: tuple[str, ...]) -> str:
     """The parameter `e` reads as it is, or "" for anything else."""
-    if isinstance(e, n.Name) and e.kind == "local" and not e.fields and e.parts[0] in params:
-        return e.parts[0]
-    return ""
+    t = _term(e, params)
+    return t[1] if t is not None and t[0] == "param" else ""
 
 
 def _arguments(call: n.Call, names: tuple[str, ...]) -> dict[str, n.Node]:
