@@ -104,7 +104,7 @@ class MatchState:
 
     def wrote(self, name: str) -> None:
         """State entry `name` changed: cached answers expire, except those kept across
-        moves that do not read it (`Compiler.kept_state`, `Compiler.area_state`)."""
+        moves whose functions do not read it (`Compiler.kept_state`)."""
         self._version += 1
         if self.memo:
             self.memo = {}
@@ -128,7 +128,6 @@ class MatchState:
         if any(self.area_caches):
             for cache in self.area_caches:
                 cache.clear()  # in place: nothing holds an answer while the state changes
-
 
     def fresh_caches(self) -> None:
         """Empty caches for pure rule functions that keep their answers across moves

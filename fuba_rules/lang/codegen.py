@@ -899,7 +899,7 @@ def let_elements(gen: Generator, params: tuple[str, ...], body: list[n.Node]) ->
     for x in n.walk(body):
         if isinstance(x, n.Let):
             fields = gen.element_fields(x.value)
-            found[x.name] = _meet(found.get(x.name, EMPTY), fields) if x.name in found else fields
+            found[x.name] = _meet(found[x.name], fields) if x.name in found else fields
         elif isinstance(x, n.Set) and x.target.kind == "local":
             found[x.target.parts[0]] = None
         elif isinstance(x, n.For):
