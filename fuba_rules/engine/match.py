@@ -381,19 +381,19 @@ class MatchState:
             specs = {name: spec for name, spec in self.ed.state.items() if spec.reset == scope}
             plain = {name: spec.default for name, spec in specs.items() if not spec.index and isinstance(spec.default, _IMMUTABLE)}
             made = [(name, _maker(spec, self.ed)) for name, spec in specs.items() if name not in plain]
-            plan = self.answers[key] = (plain, made, tuple(name for name in specs if self.expires.get(name, True)))
+            plan = self.answers[key] = (plain, made, tuple(name for name in specs if self.expires[name]))
         plain, made, watched = plan  # watched: entries some kept answer reads
         S = self.S
         old = [S[name] for name in watched] if watched else ()
         S.update(plain)  # a number or a text is shared, not copied
         for name, make in made:
             S[name] = make()
-        self._version += 1  # as a write of each entry that changed (`wrote`)
+        self._version += 1  # as `wrote` for each entry that changed
         if self.memo:
             self.memo = {}
         for name, value in zip(watched, old):
             if S[name] != value:
-                self.wrote(name)
+                self._expire(self.expires[name])
 
     # ---- running
     def run(self, entry: str | None = None, args: list | None = None) -> Any:

@@ -270,7 +270,7 @@ def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
         raise TypeError(f"{what} needs a list, got {type_name(seq)}")
     m.budget -= len(seq)  # charge(), inlined: loops are the hottest helper
     if m.budget < 0:
-        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
+        _exhausted(pos)
     return seq
 
 
@@ -278,7 +278,7 @@ def _walk(m: Any, seq: list, pos: Pos) -> list:
     """`_each` for a list the rule text proves is one (`Generator.is_list`): only the steps."""
     m.budget -= len(seq)
     if m.budget < 0:
-        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
+        _exhausted(pos)
     return seq
 
 
