@@ -85,6 +85,10 @@ class MatchState:
         self._first = cfg.get("decides_first")
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
+            if not edition.compiler.tuned:  # before the edition's first match: see engine.tuning
+                from .tuning import tune
+
+                tune(edition)
         # State entry -> the kept caches (`Compiler.kept_state`) a write to it empties; an
         # entry no kept answer reads empties only `memo`. Once per edition.
         self.expires: dict[str, tuple[str, ...]] = self.answers.get("expiry") or self.answers.setdefault("expiry", _expiry(edition))

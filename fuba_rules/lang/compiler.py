@@ -356,6 +356,12 @@ class Compiler:
         self.free_calls: dict[str, int] = {}  # rule function spending no step -> calls it makes, all told (see define)
         self.memoized: set[str] = set()  # rule functions whose results are cached
         self.uncached: set[str] = set()  # rule functions only ever asked new questions (see fresh_only)
+        # Cached rule functions whose caches a reference play found idle: each is written
+        # without its cache, and nothing else written depends on it (`drop_caches`).
+        self.idle: frozenset[str] = frozenset()
+        self.tuned = False  # the reference play was made, or its answer read (engine.tuning)
+        self.measuring = False  # the reference play is running
+        self._rewrite: dict[str, tuple[int, Callable[[], Source]]] = {}  # cached rule function -> its place in _pending and its writer (see drop_caches)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
@@ -545,6 +551,25 @@ class Compiler:
             self._pending[i] = (stub, None, name, key)  # the source is not needed again
         return stub
 
+    def drop_caches(self, names: Iterable[str]) -> None:
+        """Write these cached rule functions again without their cache (those already
+        compiled are compiled again on their next call). Only their own code changes:
+        whether a function is cached decides nothing in any other (callers, the caches'
+        expiry and the step charges read `memoized`, which keeps them), so a process that
+        drops caches after its reference play writes every function as one that read the
+        same names from the store before its first match (engine.tuning)."""
+        with self.lock:
+            names = {f for f in names if f in self._rewrite} - self.idle
+            self.idle |= names
+            for f in names:
+                i, write = self._rewrite[f]
+                stub, _, name, key = self._pending[i]
+                if stub.__code__ is not _STUB_CODE:  # compiled: back to a stand-in
+                    stub.__code__, stub.__defaults__, stub.__kwdefaults__ = _STUB_CODE, None, {"_lazy": i}
+                    self._pending[i] = (stub, write, name, key)
+                if key is not None:
+                    self.sources.pop(key, None)
+
     def source(self, key: str) -> str | None:
         """The generated source of a rule (by name) or piece (`what@position`), written
         now if it was not yet; None when nothing has that key."""
@@ -602,7 +627,8 @@ class Compiler:
             self.pieces[name] = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.param_table["function"])
             self.areas[name] = area_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.areas, self.param_table["function"])
             self.state_reads[name] = state_read(inner, self.state_reads)
-            prologue = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local), self.areas[name]) if memo else []
+            lookup = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local), self.areas[name]) if memo else []
+            prologue = []
             epilogue = []
             free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):
@@ -627,7 +653,7 @@ class Compiler:
                 # placed at the caller's line).
                 self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
             self.inlinable.pop(name, None)
-            if params and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
+            if params and not memo and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
                 # no cache, no step, no recursion: a call would only pass the values on
                 loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
                 self.inlinable[name] = (params, body, loops, record_params(params, body))
@@ -639,8 +665,12 @@ class Compiler:
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
-            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos, prologue=prologue, epilogue=epilogue, from_dict=False, memo=memo)
+            cached = memo and name not in self.idle  # read when written: see drop_caches
+            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
+                                   prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached)
 
+        if memo:
+            self._rewrite[name] = (len(self._pending), write)
         fn = self._exec(write, fname, name)
         if kind == "procedure":
             self.bodies[name] = body

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
+from ..engine.tuning import tune
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
 from .play import MatchFault, play_match
@@ -133,6 +134,7 @@ def simulate(
 
         items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
     elif parallel and jobs > 1:
+        tune(edition)  # once, here: forked workers start tuned
         items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)), edition=edition)
     elif cup is not None:
         items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills)

@@ -1,0 +1,146 @@
+"""Which caches of rule functions answer: found by a reference play, once per edition.
+
+A cached rule function keeps its answers until the state they read changes. Most caches
+answer often (`offside`, `players`), but some are only ever asked what they have not
+seen (the targets of one area's movement, a pass target's value), and each of their
+lookups and stores costs every call and saves nothing. Which ones depends on how the
+rules are played, which their text does not show (docs/speed.md), so an edition plays a
+reference before its first match: two matches with fixed seeds and agents, counting each
+cached function's questions and answers. A function asked often and answered less than
+once in `_ANSWERED` times is written without its cache (`Compiler.drop_caches`).
+
+The same code in every process: the reference is a function of the edition alone (its
+matches run on the code before any cache is dropped, with their own dice and agents,
+under a budget of their own), the answer is stored by the edition's fingerprint beside
+the load cache, and dropping a cache changes only that function's own code. A process
+that measured and one that read the stored answer play every match the same, event for
+event and step for step.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..board import TEAMS
+from ..cache import JsonStore
+from ..dice import SeededDice
+from .match import MatchState
+
+# (agents, with every advanced rule): the coach asks what an agent weighing the options
+# asks (its advice), random play reaches the advanced rules' corners.
+REFERENCE = ((("coach", "coach"), False), (("random", "random"), True))
+SEED = 0
+BUDGET = 200_000  # steps per reference match: a normal match spends 20,000-30,000
+_ASKED = 64  # questions (both matches) before a cache is judged
+_ANSWERED = 32  # a cache answering less than once in this many questions is dropped
+_KEEP = 32  # editions remembered, as the load cache
+
+
+def tune(edition: Any) -> None:
+    """Drop the caches the edition's reference play found idle (measured once, then read
+    from the store). Runs before an edition's first match; matches in other threads wait."""
+    comp = getattr(edition, "compiler", None)
+    if comp is None or comp.tuned:
+        return
+    with comp.lock:
+        if comp.tuned or comp.measuring:  # the reference's own matches
+            return
+        store, slot, key = _slot(edition)
+        stored = store.get(slot, key) if key is not None else None
+        if isinstance(stored, list) and all(isinstance(f, str) for f in stored):
+            idle = set(stored)
+        else:
+            comp.measuring = True
+            try:
+                idle = idle_caches(measure(edition), comp.memoized)
+            finally:
+                comp.measuring = False
+            if key is not None:
+                store.put(slot, key, sorted(idle))
+        comp.drop_caches(idle)
+        comp.tuned = True
+
+
+def measure(edition: Any) -> Counter[tuple[str, bool]]:
+    """(cache key's function, answered) -> how often, over the reference matches. A match
+    cut short (a rule fault, a mod spending its budget) counts what it asked until then."""
+    from ..agents import make_agent  # agents use the engine
+
+    counts: Counter[tuple[str, bool]] = Counter()
+    for agents, every_rule in REFERENCE:
+        players = {t: make_agent(a, SEED + i) for i, (t, a) in enumerate(zip(TEAMS, agents))}
+        rules = frozenset(edition.rules) if every_rule else frozenset()
+        m = _Counting(counts, edition, SeededDice(SEED), players, rules, None, False)
+        m.budget = BUDGET
+        try:
+            m.run()
+        except Exception:  # noqa: BLE001, S110 - a reference play only counts; the match itself reports the fault
+            pass
+    return counts
+
+
+def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str]) -> set[str]:
+    """The cached functions asked at least `_ASKED` times and answered less than once in
+    `_ANSWERED`."""
+    out = set()
+    for f in cached:
+        hits, misses = counts[f, True], counts[f, False]
+        if hits + misses >= _ASKED and hits * _ANSWERED < hits + misses:
+            out.add(f)
+    return out
+
+
+def _slot(edition: Any) -> tuple[JsonStore, str, str | None]:
+    from ..load_cache import fingerprint
+
+    resolved = edition.resolved
+    return JsonStore("tuning", keep=_KEEP), "\n".join(getattr(resolved, "files", {})), fingerprint(resolved)
+
+
+class _Tally(dict):
+    """A match's cache that counts, per function, the questions it answered and not."""
+
+    __slots__ = ("counts",)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        found = dict.get(self, key, default)
+        self.counts[key[0] if type(key) is tuple else key, found is not default] += 1
+        return found
+
+
+def _counted(attr: str) -> property:
+    """A cache attribute of `_Counting`: every dict the match puts there counts."""
+    slot = "_counted_" + attr
+
+    def get(self: _Counting) -> dict:
+        return self.__dict__[slot]
+
+    def put(self: _Counting, value: dict) -> None:
+        self.__dict__[slot] = self._counting(value)
+
+    return property(get, put)
+
+
+class _Counting(MatchState):
+    """A reference match: its caches count what they are asked."""
+
+    memo = _counted("memo")
+    smemo = _counted("smemo")
+    memo_home = _counted("memo_home")
+    memo_away = _counted("memo_away")
+    fixed = _counted("fixed")
+
+    def __init__(self, counts: Counter[tuple[str, bool]], *args: Any):
+        self._questions = counts
+        super().__init__(*args)
+
+    def _counting(self, value: dict) -> _Tally:
+        out = _Tally(value)
+        out.counts = self._questions
+        return out
+
+    def fresh_caches(self) -> None:
+        super().fresh_caches()
+        self.area_memo = {a: self._counting(c) for a, c in self.area_memo.items()}
+        self.area_caches = tuple(self.area_memo.values())

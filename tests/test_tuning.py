@@ -1,0 +1,109 @@
+"""Caches a reference play finds idle are dropped (engine.tuning): how fast a match runs
+changes, never what it does, and every process runs the same code."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from langkit import build, match, program
+
+from fuba_rules.agents import make_agent
+from fuba_rules.board import TEAMS
+from fuba_rules.dice import SeededDice
+from fuba_rules.edition import load_edition
+from fuba_rules.engine import tuning
+from fuba_rules.engine.match import MatchState
+
+# A function asked about each area in turn, once per question: its cache never answers.
+# `players` is asked the same question again and again between moves; `minute` changes
+# after each question to `line_of`.
+ASKED_ONCE = """\
+functions:
+  players: {params: [t, a], expr: "pieces(t, a) + 0 * len([x for x in [1, 2, 3] if x > 1])"}
+  line_of: {params: [t, a], expr: "[b for b in neighbours(a) if players(t, b) >= 0 and players(t, a) >= minute - minute]"}
+"""
+BODY = """\
+let n = 0
+repeat 39:
+    for a in areas():
+        set n += len(line_of(home, a)) + players(home, "centre")
+        set minute += 1
+return n
+"""
+
+
+def _play(ed, agents=("random", "random"), seed=3, every_rule=False) -> list[dict]:
+    players = {t: make_agent(a, seed + i) for i, (t, a) in enumerate(zip(TEAMS, agents))}
+    m = MatchState(ed, SeededDice(seed), players, frozenset(ed.rules) if every_rule else frozenset())
+    m.run()
+    return m.events
+
+
+def test_a_cache_asked_only_new_questions_is_dropped_and_a_busy_one_kept() -> None:
+    ed = build(program(BODY, ASKED_ONCE))
+    assert {"players", "line_of"} <= ed.compiler.memoized
+    assert "_memo" in ed.source_of("line_of")  # before the first match: cached, as written
+    m = match(ed)
+    assert ed.compiler.idle == {"line_of"}
+    assert "_memo" not in ed.source_of("line_of") and "_memo" in ed.source_of("players")
+    untuned = build(program(BODY, ASKED_ONCE))
+    untuned.compiler.tuned = True  # as if the reference had found nothing
+    assert m.run() == match(untuned).run() > 0
+
+
+def test_how_often_a_cache_must_answer_to_be_kept() -> None:
+    counts = Counter({("busy", True): 3, ("busy", False): 61, ("idle", True): 1, ("idle", False): 63, ("rare", False): 63})
+    assert tuning.idle_caches(counts, {"busy", "idle", "rare"}) == {"idle"}  # 3 in 64 answered; 1 in 64 not; 63 questions too few
+
+
+def test_a_match_plays_the_same_whether_caches_were_dropped_or_not() -> None:
+    tuned = load_edition("2.0")
+    _play(tuned)
+    assert tuned.compiler.idle  # 2.0 has caches that never answer (kind_targets, line_stops...)
+    untuned = load_edition("2.0")
+    untuned.compiler.tuned = True  # as if the reference had found nothing
+    for seed, agents, every_rule in ((5, ("coach", "coach"), False), (6, ("random", "random"), True)):
+        assert _play(tuned, agents, seed, every_rule) == _play(untuned, agents, seed, every_rule)
+
+
+def test_the_answer_is_stored_and_a_later_process_writes_the_same_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("FUBA_CACHE", raising=False)
+    measured = load_edition("world-cup-2015")
+    _play(measured)
+    [stored] = (tmp_path).glob("*/tuning/*.json")
+    assert json.loads(stored.read_text())["value"] == sorted(measured.compiler.idle) != []
+
+    def no_measuring(edition):  # the stored answer is used as it is
+        raise AssertionError("measured again")
+
+    monkeypatch.setattr(tuning, "measure", no_measuring)
+    read = load_edition("world-cup-2015")
+    _play(read)
+    assert read.compiler.idle == measured.compiler.idle
+    assert _rules(read) == _rules(measured)
+
+
+def _rules(ed) -> dict[str, str]:
+    """Every rule's generated source, without the numbers of its globals, which follow
+    the order rules are first called in (`_Q59`: a position)."""
+    return {k: re.sub(r"\b(_[A-Za-z]+)\d+\b", r"\1#", ed.source_of(k)) for k in [*ed.funcs, *ed.procs]}
+
+
+def test_a_reference_play_cut_short_by_a_fault_leaves_the_fault_to_the_match() -> None:
+    ed = build(program("let x = 1\nlet y = x + none"))
+    m = match(ed)  # the reference plays this too, and stops at the fault quietly
+    assert ed.compiler.tuned and not ed.compiler.idle
+    with pytest.raises(Exception, match="none"):
+        m.run()
+
+
+def test_a_mod_spending_its_steps_stops_the_reference_at_its_own_budget() -> None:
+    ed = build(program("while true:\n    pass"))
+    m = match(ed, budget=500)
+    assert ed.compiler.tuned
+    assert m.budget == 500  # the match's own budget is untouched by the reference's
