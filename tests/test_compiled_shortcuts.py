@@ -614,3 +614,23 @@ def test_a_walk_over_a_proved_list_skips_the_type_test_and_spends_the_same_steps
     proved, given = run_do("let x = proved(0)", WALKS), run_do("let x = given(areas(), 0)", WALKS)
     assert proved.budget == given.budget  # every element walked is charged either way
     assert fault('let x = given("centre", 0)', WALKS).message == "'for a in' needs a list, got a text"  # not proved: tested
+
+
+CALLING_EACH_OTHER = """
+functions:
+  stops: {params: [n], expr: '[] if n <= 0 else [n] + stops_from(n - 1)'}
+  stops_from: {params: [n], expr: 'stops(n)'}
+  walk: {params: [n], expr: '[x * 2 for x in stops_from(n)]'}
+  odd: {params: [n], expr: '5 if n <= 0 else odd_from(n - 1)'}
+  odd_from: {params: [n], expr: '[] if n == 1 else odd(n)'}
+  walk_odd: {params: [n], expr: '[x for x in odd_from(n)]'}
+"""
+
+
+def test_functions_returning_lists_through_calls_to_each_other_are_walked_as_lists() -> None:
+    ed = build(CALLING_EACH_OTHER)
+    assert "_walk(" in ed.source_of("walk") and "_each(" not in ed.source_of("walk")
+    assert value("walk(3)", CALLING_EACH_OTHER) == [6, 4, 2]
+    assert "_each(" in ed.source_of("walk_odd")  # one of the cycle can return a number: tested
+    assert value("walk_odd(1)", CALLING_EACH_OTHER) == []
+    assert fault("let x = walk_odd(0)", CALLING_EACH_OTHER).message == "'for x in' needs a list, got a number"

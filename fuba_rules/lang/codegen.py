@@ -409,6 +409,8 @@ class Generator:
         size = self.bound(e)
         if size is not None and size <= MAX_NUMBER:  # proved numbers, proved small: no checks
             return f"({a} {e.op} {b})"
+        if e.op == "+" and self.is_list(e.left) and self.is_list(e.right):
+            return f"_joined(m, {a}, {b})"  # proved lists: joined, no type tests
         if e.op == "+" and (self.is_list(e.left) or self.is_list(e.right)):
             return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
         helper = self._ARITH[e.op]

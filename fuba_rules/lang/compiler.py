@@ -406,6 +406,7 @@ class Compiler:
             "_quiet_log": _quiet_log,
             "_add": _add,
             "_cat": _cat,
+            "_joined": _joined,
             "_sub": _sub,
             "_mul": _arith("*", operator.mul),
             "_floordiv": _arith("//", operator.floordiv),
@@ -698,6 +699,22 @@ class Compiler:
                     stack.extend((c, False) for c in sorted(self.calls.get(name, ())))
         for name in order:
             self.define("function", name, *self._defined[name])
+        self._lists_through_calls()
+
+    def _lists_through_calls(self) -> None:
+        """Add the rule functions that return lists through calls to each other
+        (`line_stops` and `line_from` call each other; `kind_targets` returns what they
+        do), which `define`, taking callees first, cannot see: the largest set of
+        functions whose bodies are all lists if each of them is. Sound by induction: what
+        a call returns comes from a call that nests less deep."""
+        unsure = set(self._defined) - self.lists
+        self.lists |= unsure
+        while True:
+            wrong = {f for f in unsure if not self.gen.is_list(self._defined[f][2])}
+            if not wrong:
+                return
+            self.lists -= wrong
+            unsure -= wrong
 
     def _may_recurse(self, name: str) -> bool:
         """False only when every function `name` reaches is compiled and none calls back:
