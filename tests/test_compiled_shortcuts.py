@@ -634,3 +634,22 @@ def test_functions_returning_lists_through_calls_to_each_other_are_walked_as_lis
     assert "_each(" in ed.source_of("walk_odd")  # one of the cycle can return a number: tested
     assert value("walk_odd(1)", CALLING_EACH_OTHER) == []
     assert fault("let x = walk_odd(0)", CALLING_EACH_OTHER).message == "'for x in' needs a list, got a number"
+
+
+BOUNDED = """
+functions:
+  crowd: {params: [t, a], expr: 'pieces(t, a) * 2 - outfield(t, a) + len([1, 2]) + distance(a, "centre") // 2 + count([1, 1], 1) % 4'}
+  share: {params: [t, a, n], expr: 'pieces(t, a) // n'}
+  rest: {params: [x], expr: 'x % 3 + 1'}
+"""
+
+
+def test_arithmetic_on_counts_and_distances_runs_without_checks() -> None:
+    ed = build(BOUNDED)
+    crowd = ed.source_of("crowd")
+    assert not any(check in crowd for check in ("_add(", "_sub(", "_mul(", "_floordiv(", "_mod(", "-1073741823"))
+    assert value('crowd(home, "centre") + crowd(away, "away_penalty")', BOUNDED) == (0 + 2 + 0 + 2) + (0 + 2 + 1 + 2)
+    assert "_floordiv(" in ed.source_of("share")  # by a number that may be 0: checked
+    assert "division" in fault('let x = share(home, "centre", 0)', BOUNDED).message
+    assert "_mod(" in ed.source_of("rest")  # a text % 3 would be no number: checked
+    assert "needs numbers" in fault('let x = rest("a")', BOUNDED).message

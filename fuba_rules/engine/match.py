@@ -19,11 +19,10 @@ from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
-from .primitives import unknown_area
+from .primitives import OUTFIELD, unknown_area
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
-OUTFIELD = 10
 
 
 class MatchState:

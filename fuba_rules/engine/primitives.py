@@ -11,6 +11,10 @@ from typing import Any
 from ..board import TEAMS, ZONES
 from ..lang.core import CORE
 from ..lang.registry import Registry, parse_params
+from ..limits import MAX_YAML_NODES
+
+OUTFIELD = 10  # outfield players a team places
+PIECES = OUTFIELD + 1  # with its goalkeeper: the most pieces of a team in one area
 
 PRIMS = Registry(constants={"home": "home", "away": "away"})
 add = PRIMS.add
@@ -137,8 +141,11 @@ def _board_question(method: str, params: list[str]):
 # What the board questions give that is a name (the checker checks quoted names against it).
 _BOARD_RESULTS = {"forward_of": "area", "backward_of": "area", "corner_spot": "area", "neighbours": "[area]", "zone": "zone"}
 
+# Board questions answered by a number of areas: at most as many as the board has.
+_BOARD_COUNTS = {"distance": MAX_YAML_NODES, "areas_between": MAX_YAML_NODES}
+
 for _name, _params, _method, _doc in _BOARD_QUESTIONS:
-    add(_name, _params, fixed=True, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""))(_board_question(_method, list(parse_params(_params)[0])))
+    add(_name, _params, fixed=True, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""), bound=_BOARD_COUNTS.get(_name))(_board_question(_method, list(parse_params(_params)[0])))
 
 
 @add("penalty_area", "team:team", fixed=True, returns="area", doc="The penalty area team defends.")
@@ -174,7 +181,7 @@ def _keeper_out_only(m, area, team):
 
 
 # ---- pieces
-@add("pieces", "team:team area:area", pieces_of="team", area_of="area", doc="How many of team's pieces (goalkeeper included) are in area.",
+@add("pieces", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's pieces (goalkeeper included) are in area.",
      inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _pieces(m, team, area):
     if area not in m.board_areas:
@@ -182,7 +189,7 @@ def _pieces(m, team, area):
     return m.counts[_team(team)][area]
 
 
-@add("outfield", "team:team area:area", pieces_of="team", area_of="area", doc="How many of team's outfield pieces are in area.",
+@add("outfield", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's outfield pieces are in area.",
      inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
 def _outfield(m, team, area):
     if area not in m.board_areas:

@@ -462,8 +462,10 @@ class Generator:
     def bound(self, e: n.Node) -> int | None:
         """How large a number `e` can be, when its nodes prove it is always a number
         (never a boolean or a text): a literal, a constant, a sum, difference or product
-        of such, a choice between two, or a rule function whose body is one. None when
-        not proved; then its arithmetic keeps the run-time checks."""
+        of such, one divided by a whole number other than 0 (or its remainder), a choice
+        between two, a primitive declaring its bound (`pieces`, `len`, `distance`), or a
+        rule function whose body is one. None when not proved; then its arithmetic keeps
+        the run-time checks."""
         if isinstance(e, n.Const):
             return abs(e.value) if type(e.value) is int else None
         if isinstance(e, n.Name):
@@ -476,6 +478,8 @@ class Generator:
                 return getattr(self.host, "bounds", {}).get(e.parts[0])
             return None
         if isinstance(e, n.Call):
+            if e.kind == "primitive":  # pieces(), distance(), len(): declared by the host
+                return self.host.registry.primitives[e.name].bound
             return getattr(self.host, "bounds", {}).get(e.name) if e.kind == "function" else None
         if isinstance(e, n.Unary):
             return self.bound(e.operand) if e.op == "-" else None
@@ -487,6 +491,9 @@ class Generator:
             if a is None or b is None:
                 return None
             return a * b if e.op == "*" else a + b
+        if isinstance(e, n.BinOp) and e.op in ("//", "%") and isinstance(e.right, n.Const) and type(e.right.value) is int and e.right.value:
+            a = self.bound(e.left)  # by a whole number other than 0: no fault; a quotient no larger, a remainder below the divisor
+            return None if a is None else a if e.op == "//" else abs(e.right.value) - 1
         return None
 
     def _e_Compare(self, src: Source, e: n.Compare) -> str:

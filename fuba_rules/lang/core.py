@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .registry import Registry
+from .runtime import MAX_LIST
 
 CORE = Registry()
 add = CORE.add
@@ -36,7 +37,7 @@ def type_name(v: Any) -> str:
     return type(v).__name__
 
 
-@add("len", "xs", doc="Number of elements of a list.", inline="(_len({xs}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
+@add("len", "xs", doc="Number of elements of a list.", bound=MAX_LIST, inline="(_len({xs}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
 def _len(h, xs):
     return len(_ints(h, xs))
 
@@ -83,7 +84,7 @@ def _diff(h, xs):
     return max(xs) - min(xs)
 
 
-@add("count", "xs x", doc="How many elements of a list equal x.", inline="({xs}.count({x}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
+@add("count", "xs x", doc="How many elements of a list equal x.", bound=MAX_LIST, inline="({xs}.count({x}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
 def _count(h, xs, x):
     return _ints(h, xs).count(x)
 

@@ -46,6 +46,10 @@ class Primitive:
     # None: a cached rule function reading pieces only there keeps its answers across
     # moves elsewhere (see `lang.reads.area_read`).
     area_of: str | None = None
+    # How large the whole number it gives can be, when it always gives one (never a
+    # boolean, a text or none) or faults: arithmetic on it may then run unchecked
+    # (`Generator.bound`). None when not declared.
+    bound: int | None = None
 
     @property
     def signature(self) -> str:
@@ -76,6 +80,7 @@ class Registry:
         inline: str = "",
         pieces_of: str | None = None,
         area_of: str | None = None,
+        bound: int | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -83,7 +88,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound
             )
             return fn
 
