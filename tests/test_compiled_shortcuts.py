@@ -234,6 +234,15 @@ def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> 
     assert f.message == "unknown area 'centr'"
 
 
+def test_a_board_question_of_two_areas_reads_one_table_per_area_and_checks_both() -> None:
+    src = "functions:\n  apart: {params: [a, b], expr: 'distance(a, b)'}\n"
+    assert "_A_distance[v_a][v_b]" in build(src).source_of("apart")
+    assert value('[apart("centre", "home_penalty"), apart("home_penalty", "centre"), apart("centre", "centre")]', src) == [2, 2, 0]
+    assert fault('let x = apart("centre", text("centr"))', src).message == "unknown area 'centr'"
+    assert fault('let x = apart(text("centr"), "centre")', src).message == "unknown area 'centr'"
+    assert "cannot be used as a key" in fault('let x = apart("centre", [1])', src).message
+
+
 def test_the_areas_of_a_zone_are_a_board_answer_that_still_names_an_unknown_zone() -> None:
     src = "functions:\n  wide: {params: [z], expr: 'len(areas_in_zone(z, home))'}\n"
     ed = build(src)

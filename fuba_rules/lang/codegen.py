@@ -290,7 +290,7 @@ class Generator:
             args.append("**" + self._dict(src, extra))
         answers = getattr(self.host, "answers", None)
         if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
-            return f"{answers(e.name)}[{', '.join(args)}]"  # a fixed answer: a dict read, no call
+            return answers(e.name) + "".join(f"[{a}]" for a in args)  # a fixed answer: dict reads, no call
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
         if not prim.inline or len(args) != len(prim.params) or extra:
             return call

@@ -69,20 +69,27 @@ KEPT_CACHES = ("smemo", "teams", "areas")  # caches a move keeps in part (see Co
 
 class Answers(dict):
     """The answers of a fixed primitive (one that depends only on its arguments and the
-    edition's board), by argument: generated code reads `_A_name[a, b]`, a dict read
-    instead of a call. An argument seen for the first time runs the primitive itself,
-    which checks it (an unknown area faults as before) against the bound host."""
+    edition's board), by argument: generated code reads `_A_name[a][b]`, a dict read per
+    argument instead of a call (texts as keys: no tuple to build, hash and compare).
+    An argument seen for the first time opens the table of the next one; once all are
+    given, the primitive itself runs, which checks them (an unknown area faults as
+    before) against the bound host."""
 
-    __slots__ = ("fn", "arity", "host")
+    __slots__ = ("fn", "arity", "host", "given", "root")
 
-    def __init__(self, fn: Callable[..., Any], arity: int):
+    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple = (), root: Answers | None = None):
         super().__init__()
         self.fn = fn
         self.arity = arity
-        self.host: Any = None
+        self.host: Any = None  # on the first table only (see Compiler.bind)
+        self.given = given
+        self.root = root if root is not None else self
 
     def __missing__(self, key: Any) -> Any:
-        r = self.fn(self.host, *key) if self.arity > 1 else self.fn(self.host, key)
+        if self.arity > 1:
+            r: Any = Answers(self.fn, self.arity - 1, (*self.given, key), self.root)
+        else:
+            r = self.fn(self.root.host, *self.given, key)
         self[key] = r
         return r
 
