@@ -56,8 +56,12 @@ def test_a_cache_asked_only_new_questions_is_dropped_and_a_busy_one_kept() -> No
 
 
 def test_how_often_a_cache_must_answer_to_be_kept() -> None:
-    counts = Counter({("busy", True): 3, ("busy", False): 61, ("idle", True): 1, ("idle", False): 63, ("rare", False): 63})
-    assert tuning.idle_caches(counts, {"busy", "idle", "rare"}) == {"idle"}  # 3 in 64 answered; 1 in 64 not; 63 questions too few
+    counts = Counter({("busy", True): 16, ("busy", False): 48, ("idle", True): 15, ("idle", False): 49, ("rare", False): 63,
+                      ("costly", True): 10, ("costly", False): 90})
+    costs = {"busy": 20, "idle": 20, "rare": 20, "costly": 200}
+    # a quarter answered: kept; less: dropped; 63 questions: too few to judge; a tenth
+    # answered, but each answer saves a body ten times as costly: kept
+    assert tuning.idle_caches(counts, set(costs), costs) == {"idle"}
 
 
 def test_a_match_plays_the_same_whether_caches_were_dropped_or_not() -> None:

@@ -6,8 +6,9 @@ seen (the targets of one area's movement, a pass target's value), and each of th
 lookups and stores costs every call and saves nothing. Which ones depends on how the
 rules are played, which their text does not show (docs/speed.md), so an edition plays a
 reference before its first match: two matches with fixed seeds and agents, counting each
-cached function's questions and answers. A function asked often and answered less than
-once in `_ANSWERED` times is written without its cache (`Compiler.drop_caches`).
+cached function's questions and answers. A function asked often, answered less than once
+in `_ANSWERED` times, and whose answers save less work than its lookups cost, is written
+without its cache (`Compiler.drop_caches`).
 
 The same code in every process: the reference is a function of the edition alone (its
 matches run on the code before any cache is dropped, with their own dice and agents,
@@ -33,7 +34,8 @@ REFERENCE = ((("coach", "coach"), False), (("random", "random"), True))
 SEED = 0
 BUDGET = 200_000  # steps per reference match: a normal match spends 20,000-30,000
 _ASKED = 64  # questions (both matches) before a cache is judged
-_ANSWERED = 32  # a cache answering less than once in this many questions is dropped
+_ANSWERED = 4  # a cache answering less than once in this many questions is dropped...
+_SAVED = 16  # ...when its answers save less than this much work a question (`Compiler.costs`: nodes; a lookup and a store cost about 8)
 _KEEP = 32  # editions remembered, as the load cache
 
 
@@ -53,7 +55,7 @@ def tune(edition: Any) -> None:
         else:
             comp.measuring = True
             try:
-                idle = idle_caches(measure(edition), comp.memoized)
+                idle = idle_caches(measure(edition), comp.memoized, comp.costs)
             finally:
                 comp.measuring = False
             if key is not None:
@@ -80,13 +82,15 @@ def measure(edition: Any) -> Counter[tuple[str, bool]]:
     return counts
 
 
-def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str]) -> set[str]:
-    """The cached functions asked at least `_ASKED` times and answered less than once in
-    `_ANSWERED`."""
+def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str], costs: dict[str, int]) -> set[str]:
+    """The cached functions asked at least `_ASKED` times, answered less than once in
+    `_ANSWERED`, and saving less than `_SAVED` of work a question: a costly body (`costs`,
+    the compiler's rough count of its work) keeps its cache even when it answers rarely."""
     out = set()
     for f in cached:
         hits, misses = counts[f, True], counts[f, False]
-        if hits + misses >= _ASKED and hits * _ANSWERED < hits + misses:
+        asked = hits + misses
+        if asked >= _ASKED and hits * _ANSWERED < asked and hits * costs.get(f, 0) < asked * _SAVED:
             out.add(f)
     return out
 
