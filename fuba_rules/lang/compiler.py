@@ -603,6 +603,7 @@ class Compiler:
         fname = self.rule_name(kind, name)
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
+        lookup: list[str] = []  # a cached function's cache lookup (see drop_caches)
         if kind == "procedure":
             prologue = [
                 f"if m.depth >= {MAX_DEPTH}: _fault_deep_proc({where}, {name!r})",
