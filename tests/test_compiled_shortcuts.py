@@ -486,6 +486,22 @@ def test_a_function_asked_twice_with_the_same_values_in_one_expression_is_asked_
     assert "_c0" not in build(keyword + MODS).source_of("first_in_keyword")
 
 
+RANKED_TWICE = """
+functions:
+  second: {params: [t], expr: 'ranked(t)[1] if len(ranked(t)) > 1 else none'}
+  either: {params: [t], expr: '(ranked(t) if len(team_areas(t)) > 0 else []) + ranked(t)'}
+"""
+
+
+def test_a_primitive_reading_the_match_asked_twice_in_one_expression_is_asked_once() -> None:
+    ed = build(RANKED_TWICE)
+    assert ed.source_of("second").count("_p_ranked(") == 1
+    assert ed.source_of("either").count("_p_ranked(") == 2  # first asked in a branch that may not run
+    placed = 'place(home, "centre")\nplace(home, "home_penalty")\n'
+    assert run_do(placed + "return [second(home), second(away), either(home)]", RANKED_TWICE).result == ["centre", None, ["home_penalty", "centre"] * 2]
+    assert fault("let x = second(text(\"homme\"))", RANKED_TWICE).message == fault("let x = ranked(text(\"homme\"))").message
+
+
 def test_a_function_walking_a_list_parameter_is_not_cached() -> None:
     ed = build(MOVES)
     assert "_memo" not in ed.source_of("free")  # a list cannot be a key: trying would only raise

@@ -293,7 +293,7 @@ class Generator:
             return answers(e.name) + "".join(f"[{a}]" for a in args)  # a fixed answer: dict reads, no call
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
         if not prim.inline or len(args) != len(prim.params) or extra:
-            return call
+            return self._reused(src, e, call)
         if all(_STABLE.match(a) for a in args):
             return _template(prim, call, args)
         if self._no_walrus:
@@ -613,15 +613,15 @@ class Generator:
         return self.reusing(src, lambda: self.expr(src, body), [(body, True)])
 
     def reusing(self, src: Source, write: Any, parts: list[tuple[n.Node, bool]]) -> Any:
-        """`write()`, where a rule function asked twice with the same values (outside any
-        list) is asked once: where it is first evaluated, when that is always evaluated
-        (`(_c0 := f(...))`), and read from that temporary after. A rule function is pure,
-        and nothing in a pure expression changes the state or its values. `parts` are the
-        pieces evaluated in order, each with whether it always is."""
+        """`write()`, where a rule function or a pure primitive asked twice with the same
+        values (outside any list) is asked once: where it is first evaluated, when that is
+        always evaluated (`(_c0 := f(...))`), and read from that temporary after. Both are
+        pure, and nothing in a pure expression changes the state or its values. `parts`
+        are the pieces evaluated in order, each with whether it always is."""
         prims = self.host.registry.primitives
         if self._no_walrus or not self.inline_calls or not all(_pure(node, prims) for node, _ in parts):
             return write()
-        first = first_repeated_calls(parts)
+        first = first_repeated_calls(parts, prims)
         if not first:
             return write()
         outer = self.reuse
@@ -637,7 +637,7 @@ class Generator:
         if not self.reuse:
             return code
         firsts, assigns = self.reuse
-        key = _call_key(e)
+        key = _call_key(e, self.host.registry.primitives)
         if key is None or key not in firsts:
             return code
         t = firsts[key]
@@ -816,13 +816,22 @@ def function_source(
     return src
 
 
-def _call_key(e: n.Call) -> tuple | None:
-    """What identifies a rule function's call among others in one expression: its name
-    and its values, when each is a literal, a local (a record's field of one) or a state
-    entry; None for anything else."""
-    if e.kind != "function" or e.kwargs or e.pass_on:
+def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
+    """What identifies a rule function's call, or a call of a pure primitive that reads
+    the match (`ranked(team)`; not a board answer or an in-line read), among others in
+    one expression: its name and its values, when each is a literal, a local (a record's
+    field of one) or a state entry; None for anything else."""
+    if e.kwargs or e.pass_on:
         return None
-    key: list[Any] = [e.target or e.name]
+    if e.kind == "primitive":
+        prim = prims[e.name]
+        if not prim.pure or prim.fixed or prim.inline:
+            return None
+        key: list[Any] = ["primitive " + e.name]
+    elif e.kind == "function":
+        key = [e.target or e.name]
+    else:
+        return None
     for a in e.args:
         if isinstance(a, n.Const) and type(a.value) in (int, str, bool):
             key.append(("c", type(a.value).__name__, a.value))
@@ -833,7 +842,7 @@ def _call_key(e: n.Call) -> tuple | None:
     return tuple(key)
 
 
-def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call]:
+def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple, n.Call]:
     """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
     of evaluation, when that place is always evaluated: the left of `and` and `or`, a
@@ -856,7 +865,7 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call
             for a in x.args:
                 visit(a, always and x.kind in ("function", "primitive"))
             visit(list(x.kwargs.values()), False)
-            if _call_key(x) is not None:
+            if _call_key(x, prims) is not None:
                 order.append((x, always))
         elif isinstance(x, n.BinOp):
             visit(x.left, always)
@@ -877,7 +886,7 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]]) -> dict[tuple, n.Call
     counts: dict[tuple, int] = {}
     first: dict[tuple, tuple[n.Call, bool]] = {}
     for call, always in order:
-        key = _call_key(call)
+        key = _call_key(call, prims)
         counts[key] = counts.get(key, 0) + 1
         first.setdefault(key, (call, always))
     return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
