@@ -678,3 +678,28 @@ def test_arithmetic_on_counts_and_distances_runs_without_checks() -> None:
     assert "division" in fault('let x = share(home, "centre", 0)', BOUNDED).message
     assert "_mod(" in ed.source_of("rest")  # a text % 3 would be no number: checked
     assert "needs numbers" in fault('let x = rest("a")', BOUNDED).message
+
+
+KEPT_LISTS = """
+functions:
+  beside: {params: [a], expr: '[b for b in neighbours(a) if not is_spot(b)] if ball.value > 0 else []'}
+  beside_now: {params: [a], expr: '[b for b in neighbours(a) if not is_spot(b) and ball.value > 0]'}
+  beside_each: {params: [xs], expr: '[b for a in xs for b in neighbours(a)]'}
+"""
+
+
+def test_a_list_reading_no_state_is_kept_for_the_match_and_a_fault_in_it_keeps_its_place() -> None:
+    ed = build(KEPT_LISTS)
+    assert "_kept" in ed.source_of("beside")
+    assert "_kept" not in ed.source_of("beside_now")  # it reads the ball's value: built where it stands
+    assert "_kept" not in ed.source_of("beside_each")  # a list is no key: built where it stands
+    twice = run_do('let x = beside("centre")\nset ball.value = 3\nlet y = beside("centre")\nreturn [x, y, beside_now("centre")]', KEPT_LISTS)
+    assert twice.result[0] == twice.result[1] == twice.result[2] and "home_front" in twice.result[0]
+    once = run_do('let x = beside("centre")\nset ball.value = 3\nreturn beside_now("centre")', KEPT_LISTS)
+    assert twice.budget == once.budget  # asked again after a write, the list was kept: no step, as a fixed function's answer
+    kept, built = fault('let x = beside(text("centr"))', KEPT_LISTS), fault('let x = beside_now(text("centr"))', KEPT_LISTS)
+    assert kept.message == built.message == "unknown area 'centr'"
+    # placed as when the list stood in the function: the call, then the function's line
+    assert (kept.pos.line, kept.pos.col) == (6, 33) and (built.pos.line, built.pos.col) == (7, 37)
+    trace = [list(dict.fromkeys((p.line, p.col) for p in fault_trace(f.__context__.__traceback__))) for f in (kept, built)]
+    assert trace == [[(4, 11), (6, 33)], [(4, 11), (7, 37)]]

@@ -64,12 +64,15 @@ def lit(v: Any) -> str | None:
 class Source:
     """The lines of one generated function, each with the YAML position it comes from."""
 
-    def __init__(self, name: str, pos: Pos):
+    def __init__(self, name: str, pos: Pos, placed: bool = True):
         self.filename = f"<rule {name} #{next(_counter)}>"
         self.lines: list[str] = []
         self.pos: list[Pos] = []
         self.here = pos
         self.temps = itertools.count()
+        # False: a fault's place is its caller's line (`fault_trace` skips this function's
+        # lines), as when its code stood there (see Generator._outlined)
+        self.placed = placed
 
     def emit(self, indent: int, text: str, pos: Pos | None = None) -> None:
         """One statement. A rule function's body read in place of its call (`inlined`)
@@ -116,6 +119,7 @@ class Generator:
         self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> the list's variables (see _list)
         self._temps_for: n.Node | None = None  # the list that binds them
         self.reuse: tuple | None = None  # calls asked twice in one expression: their first places (see reusing)
+        self.outlining = False  # writing a list kept for the match (see _outlined): none inside it
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -549,10 +553,60 @@ class Generator:
         finally:
             self.state_temps = temps
 
+    def _outlined(self, src: Source, e: n.Comprehension) -> str | None:
+        """A list reading no state (only its locals, constants, primitives answering from
+        the board), as a call of a function of its own that keeps its answers for the
+        match in `m.fixed`, by the values of the locals it reads: 2.0's targets of an area
+        for a movement type are built once a match, not before every move. The function
+        builds the list with the same code (the same steps and faults when it does; a
+        kept answer spends no step, as a fixed rule function's). Its lines are not placed
+        (`Source.placed`): a fault in it is placed at the line that asks for the list, as
+        when the list was written there. Not for lists calling rule functions (a body read
+        in place has lines of its own), reading a record's field or a local that no call
+        could pass; None when not taken."""
+        host = self.host
+        if not self.hoist or self.outlining or not hasattr(host, "outline"):
+            return None  # a comprehension's list may be one: its call passes plain reads
+        nodes = list(n.walk(e))
+        if any(isinstance(x, n.Call) and x.kind != "primitive" for x in nodes) or not _pure(e, host.registry.primitives):
+            return None
+        if not host._reads_no_state(nodes) or any(isinstance(x, n.Name) and x.kind == "local" and x.fields for x in nodes):
+            return None
+        free = free_locals(e)
+        if free is None or set(free) & _walked_locals(nodes):  # a list is no key: it would never be kept
+            return None
+        args = [self.expr(src, free[name]) for name in sorted(free)]
+        params = tuple(sorted(free))
+        free_loop = self._free_loop  # written as it would have been here: the same steps
+
+        def write(fname: str) -> Source:
+            out = Source(fname, e.pos, placed=False)
+            saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for)
+            self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
+            self.state_temps, self._temps_for = None, None
+            self.outlining = True
+            try:
+                code = self._comprehension(out, e)
+            finally:
+                self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for = saved
+                self.outlining = False
+            out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
+            for line in memo_prologue(fname, params, fixed=True):
+                out.emit(1, line)
+            out.emit(1, f"_r = {code}")
+            out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
+            out.emit(1, "return _r")
+            return out
+
+        return f"{host.outline(write)}(m{''.join(', ' + a for a in args)})"
+
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
         """A comprehension; the state tests in it that no loop variable changes are worked
         out once, before it (see `_invariant`), and so is every state entry it reads (see
         `_state_read_once`)."""
+        outlined = self._outlined(src, e)
+        if outlined is not None:
+            return outlined
         if not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
             return self._comprehension(src, e)
         return self._state_read_once(e, lambda: self._hoisted_comprehension(src, e))
@@ -840,6 +894,41 @@ def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
         else:
             return None
     return tuple(key)
+
+
+def _walked_locals(nodes: list[Any]) -> set[str]:
+    """Locals read as lists: a comprehension's source, or the right side of `in`."""
+    places = [it for c in nodes if isinstance(c, n.Comprehension) for _, it, _ in c.loops]
+    places += [right for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")]
+    return {x.parts[0] for x in places if isinstance(x, n.Name) and x.kind == "local"}
+
+
+def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
+    """The locals a comprehension reads that it does not bind itself, each with a place
+    it reads it; None when a name is both (one loop's variable named like a local read
+    elsewhere in it)."""
+    free: dict[str, n.Name] = {}
+    bound_anywhere: set[str] = set()
+
+    def visit(x: Any, bound: frozenset[str]) -> None:
+        if isinstance(x, n.Comprehension):
+            inner = bound
+            for var, it, cond in x.loops:
+                visit(it, inner)
+                inner = inner | {var}
+                bound_anywhere.add(var)
+                if cond is not None:
+                    visit(cond, inner)
+            visit(x.element, inner)
+        elif isinstance(x, n.Name) and x.kind == "local":
+            if x.parts[0] not in bound:
+                free.setdefault(x.parts[0], x)
+        elif isinstance(x, (n.Node, list, tuple, dict)):
+            for c in n.children(x):
+                visit(c, bound)
+
+    visit(e, frozenset())
+    return None if bound_anywhere & set(free) else free
 
 
 def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple, n.Call]:

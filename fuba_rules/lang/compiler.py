@@ -533,6 +533,13 @@ class Compiler:
         self.G[name] = stub
         return stub
 
+    def outline(self, write: Callable[[str], Source]) -> str:
+        """The global name of a new generated function that `write(name)` writes when it
+        is first called (Generator._outlined); `fuba show --source` prints it by that name."""
+        fname = self.fresh("_kept")
+        self._exec(lambda: write(fname), fname, fname)
+        return fname
+
     def fresh(self, stem: str) -> str:
         """A global name for the next generated function."""
         return f"{stem}{len(self._pending)}"
@@ -546,7 +553,8 @@ class Compiler:
         if stub.__code__ is _STUB_CODE:  # not compiled yet
             src = write if isinstance(write, Source) else write()
             text = src.text()
-            self.G["_LINES"][src.filename] = src.pos
+            if src.placed:
+                self.G["_LINES"][src.filename] = src.pos
             if key is not None:
                 self.sources.setdefault(key, text)
             namespace: dict[str, Any] = {}
@@ -604,6 +612,7 @@ class Compiler:
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
         lookup: list[str] = []  # a cached function's cache lookup (see drop_caches)
+        fixed = False  # a function reading no state (see _reads_no_state)
         if kind == "procedure":
             prologue = [
                 f"if m.depth >= {MAX_DEPTH}: _fault_deep_proc({where}, {name!r})",
@@ -675,8 +684,12 @@ class Compiler:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
             cached = memo and name not in self.idle  # read when written: see drop_caches
-            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
-                                   prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached)
+            kept, self.gen.outlining = self.gen.outlining, cached and fixed  # answers kept for the match: no list in it kept apart
+            try:
+                return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
+                                       prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached)
+            finally:
+                self.gen.outlining = kept
 
         if memo:
             self._rewrite[name] = (len(self._pending), write)
