@@ -703,3 +703,17 @@ def test_a_list_reading_no_state_is_kept_for_the_match_and_a_fault_in_it_keeps_i
     assert (kept.pos.line, kept.pos.col) == (6, 33) and (built.pos.line, built.pos.col) == (7, 37)
     trace = [list(dict.fromkeys((p.line, p.col) for p in fault_trace(f.__context__.__traceback__))) for f in (kept, built)]
     assert trace == [[(4, 11), (6, 33)], [(4, 11), (7, 37)]]
+
+
+READ_ONCE = """
+functions:
+  near_ball: {params: [a], expr: '(2 if a == ball.area else 0) + (1 if distance(a, ball.area) == 1 else 0)'}
+  late: {params: [a], expr: 'a != "centre" and a == ball.area and distance(a, ball.area) == 0'}
+"""
+
+
+def test_a_state_entry_a_function_always_reads_more_than_once_is_read_once_as_it_starts() -> None:
+    ed = build(READ_ONCE)
+    assert ed.source_of("near_ball").count("m.S['ball.area']") == 1 and "_s0 = m.S['ball.area']" in ed.source_of("near_ball")
+    assert ed.source_of("late").count("m.S['ball.area']") == 2  # first read after an `and`: maybe never read, read in place
+    assert value('[near_ball("centre"), near_ball("home_front"), near_ball("home_penalty"), late("centre")]', READ_ONCE) == [2, 1, 0, False]

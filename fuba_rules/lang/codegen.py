@@ -117,6 +117,7 @@ class Generator:
         self.hoisted: dict[int, str] = {}  # id of a node -> the temporary read in its place (see _invariant)
         self.rename: dict[str, str] = {}  # a function read in place: its parameters -> the caller's values
         self.state_temps: dict[str, str] | None = None  # in a pure list: state reads -> the list's variables (see _list)
+        self.state_only: frozenset[str] | None = None  # in a function's body: the entries it reads once as it starts (see _read_once)
         self._temps_for: n.Node | None = None  # the list that binds them
         self.reuse: tuple | None = None  # calls asked twice in one expression: their first places (see reusing)
         self.outlining = False  # writing a list kept for the match (see _outlined): none inside it
@@ -252,7 +253,7 @@ class Generator:
             base = self.rename.get(e.parts[0]) or local(e.parts[0])
         elif kind == "state":
             base = f"m.S[{e.resolved!r}]"
-            if self.state_temps is not None:  # read once for the whole list (see _state_read_once)
+            if self.state_temps is not None and (self.state_only is None or e.resolved in self.state_only):  # read once (see _state_read_once, _read_once)
                 base = self.state_temps.get(base) or self.state_temps.setdefault(base, src.temp("s"))
         elif kind == "const":
             base = self._e_Const(src, n.Const(e.pos, self.host.constants[e.parts[0]]))
@@ -847,19 +848,29 @@ def function_source(
             gen.block(src, body, ind)
         finally:
             gen.local_elements = {}
-    elif records:  # two forms: fields read straight when the guard holds, checked otherwise
-        guard = " and ".join(record_test(local(p), fs) for p, fs in records.items())
-        src.emit(ind, f"if {guard}:", body.pos)
-        gen.records = {local(p): fs for p, fs in records.items()}
-        try:
-            src.emit(ind + 1, f"return {gen.scoped(src, body)}", body.pos)
-        finally:
-            gen.records = {}
-        src.emit(ind, f"return {gen.scoped(src, body)}", body.pos)
-    elif memo:
-        src.emit(ind, f"_r = {gen.scoped(src, body)}", body.pos)
     else:
-        src.emit(ind, f"return {gen.scoped(src, body)}", body.pos)
+        saved = gen.state_temps, gen.state_only
+        gen.state_only = _read_once(gen, body)
+        if gen.state_only:
+            gen.state_temps = {}
+        try:
+            if records:  # two forms: fields read straight when the guard holds, checked otherwise
+                gen.records = {local(p): fs for p, fs in records.items()}
+                try:
+                    straight = gen.scoped(src, body)
+                finally:
+                    gen.records = {}
+                guard = " and ".join(record_test(local(p), fs) for p, fs in records.items())
+                forms = [(ind, f"if {guard}:"), (ind + 1, f"return {straight}"), (ind, f"return {gen.scoped(src, body)}")]
+            else:
+                forms = [(ind, f"{'_r =' if memo else 'return'} {gen.scoped(src, body)}")]
+            temps = gen.state_temps if gen.state_only else {}
+        finally:
+            gen.state_temps, gen.state_only = saved
+        for code, t in temps.items():  # read once, before the body asks for them
+            src.emit(ind, f"{t} = {code}", body.pos)
+        for at, text in forms:
+            src.emit(at, text, body.pos)
     if epilogue:
         src.emit(1, "finally:")
         for line in epilogue:
@@ -868,6 +879,30 @@ def function_source(
         src.emit(1, "if _k is not _MISS: _memo[_k] = _r")
         src.emit(1, "return _r")
     return src
+
+
+def _read_once(gen: Generator, body: n.Node) -> frozenset[str] | None:
+    """The state entries a rule function's body reads more than once (also through tiny
+    functions read in place, `CT`), first where it always reads them (`in_order`), to be
+    read once as it starts: then no read is wasted. Only in a pure body without lists (a
+    variable a list reads would be a cell of the function, made at each call) and not in
+    the resumable form."""
+    if not gen.hoist or not _pure(body, gen.host.registry.primitives) or any(isinstance(x, n.Comprehension) for x in n.walk(body)):
+        return None
+
+    def entries(x: Any) -> list[str]:
+        if isinstance(x, n.Name) and x.kind == "state":
+            return [x.resolved]
+        inner = gen.host.inline_body(x.parts[0]) if isinstance(x, n.Name) and x.kind == "func" else None
+        return [y.resolved for y in n.walk(inner) if isinstance(y, n.Name) and y.kind == "state"] if inner is not None else []
+
+    reads: dict[str, int] = {}
+    first: dict[str, bool] = {}
+    for x, always in in_order([(body, True)], entries):
+        for entry in entries(x):
+            reads[entry] = reads.get(entry, 0) + 1
+            first.setdefault(entry, always)
+    return frozenset(k for k, v in reads.items() if v > 1 and first[k]) or None
 
 
 def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
@@ -934,11 +969,23 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
 def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple, n.Call]:
     """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
-    of evaluation, when that place is always evaluated: the left of `and` and `or`, a
-    choice's test, both sides of arithmetic and of a single comparison, a call's values
-    in order; not a choice's branches, the right of `and` or `or`, later links of a
-    chained comparison or keyword values."""
-    order: list[tuple[n.Call, bool]] = []
+    of evaluation, when that place is always evaluated (see `in_order`)."""
+    counts: dict[tuple, int] = {}
+    first: dict[tuple, tuple[n.Call, bool]] = {}
+    for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and _call_key(x, prims) is not None):
+        key = _call_key(call, prims)
+        counts[key] = counts.get(key, 0) + 1
+        first.setdefault(key, (call, always))
+    return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
+
+
+def in_order(parts: list[tuple[n.Node, bool]], pick: Any) -> list[tuple[Any, bool]]:
+    """The nodes `pick` takes, outside any list, in pieces evaluated in order (each with
+    whether it always is), in the order of evaluation, each with whether it always is:
+    the left of `and` and `or`, a choice's test, both sides of arithmetic and of a single
+    comparison, a call's values in order are; a choice's branches, the right of `and` or
+    `or`, later links of a chained comparison and keyword values are not."""
+    order: list[tuple[Any, bool]] = []
 
     def visit(x: Any, always: bool) -> None:
         if isinstance(x, (list, tuple)):
@@ -954,7 +1001,7 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]
             for a in x.args:
                 visit(a, always and x.kind in ("function", "primitive"))
             visit(list(x.kwargs.values()), False)
-            if _call_key(x, prims) is not None:
+            if pick(x):
                 order.append((x, always))
         elif isinstance(x, n.BinOp):
             visit(x.left, always)
@@ -968,17 +1015,13 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]
             visit(x.then, False)
             visit(x.other, False)
         else:  # a negation, a subscript, a list, a record or a template reads all its parts, in order
+            if pick(x):
+                order.append((x, always))
             visit(n.children(x), always and isinstance(x, (n.Unary, n.Subscript, n.ListLit, n.Record, n.Template)))
 
     for node, always in parts:
         visit(node, always)
-    counts: dict[tuple, int] = {}
-    first: dict[tuple, tuple[n.Call, bool]] = {}
-    for call, always in order:
-        key = _call_key(call, prims)
-        counts[key] = counts.get(key, 0) + 1
-        first.setdefault(key, (call, always))
-    return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
+    return order
 
 
 EMPTY: frozenset[str] = frozenset({"(no element)"})  # element_fields of a list always empty
