@@ -574,7 +574,7 @@ class Generator:
         if not host._reads_no_state(nodes) or any(isinstance(x, n.Name) and x.kind == "local" and x.fields for x in nodes):
             return None
         free = free_locals(e)
-        if free is None or set(free) & _walked_locals(nodes):  # a list is no key: it would never be kept
+        if free is None or set(free) & list_locals(nodes):  # a list is no key: it would never be kept
             return None
         args = [self.expr(src, free[name]) for name in sorted(free)]
         params = tuple(sorted(free))
@@ -931,11 +931,19 @@ def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
     return tuple(key)
 
 
-def _walked_locals(nodes: list[Any]) -> set[str]:
-    """Locals read as lists: a comprehension's source, or the right side of `in`."""
-    places = [it for c in nodes if isinstance(c, n.Comprehension) for _, it, _ in c.loops]
-    places += [right for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")]
-    return {x.parts[0] for x in places if isinstance(x, n.Name) and x.kind == "local"}
+def whole_local(x: Any) -> str | None:
+    """The name of a local read whole (`xs`, not `mv.to`), else None."""
+    return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
+
+
+def list_locals(nodes: list[n.Node]) -> set[str]:
+    """Locals used as lists: a comprehension's source or the right side of `in`. A list
+    cannot be a cache key (trying would only raise), and a text on the right of `in`
+    merely goes uncached."""
+    out = {whole_local(src) for c in nodes if isinstance(c, n.Comprehension) for _, src, _ in c.loops}
+    out |= {whole_local(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
+    out.discard(None)
+    return out  # type: ignore[return-value]
 
 
 def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:

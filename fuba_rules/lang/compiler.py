@@ -22,7 +22,7 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
-from .codegen import FREE_ITEMS, Generator, Source, function_source, lit, local, memo_prologue, record_params
+from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
 from .core import CORE, render, type_name
 from .reads import Reads, area_read, cache_for, pieces_read, state_read
 from .registry import Registry
@@ -637,7 +637,7 @@ class Compiler:
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             fixed = self._reads_no_state(inner)
             short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
-            memo = not short and not (records | _lists(inner)).intersection(params) and name not in self.uncached
+            memo = not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
             if memo:
                 self.memoized.add(name)
             if fixed:
@@ -914,21 +914,6 @@ def _free_loops(nodes: list[n.Node]) -> bool:
     return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)
 
 
-def _local(x: Any) -> str | None:
-    """The name of a local read whole (`xs`, not `mv.to`), else None."""
-    return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
-
-
-def _lists(nodes: list[n.Node]) -> set[str]:
-    """Locals used as lists: a comprehension's source or the right side of `in`. A list
-    cannot be a cache key (trying would only raise), and a text on the right of `in`
-    merely goes uncached."""
-    out = {_local(src) for c in nodes if isinstance(c, n.Comprehension) for _, src, _ in c.loops}
-    out |= {_local(right) for c in nodes if isinstance(c, n.Compare) for op, right in c.rest if op in ("in", "not in")}
-    out.discard(None)
-    return out  # type: ignore[return-value]
-
-
 def fresh_only(bodies: list[Any]) -> set[str]:
     """Rule functions every call of which passes a comprehension's loop value or an
     advice's option (`it`): `[f(t, a) for a in xs]`, `prefer=f(t, it)`. Each such call
@@ -951,7 +936,7 @@ def fresh_only(bodies: list[Any]) -> set[str]:
             continue
         if isinstance(value, n.Call) and value.kind == "function":
             args = [*value.args, *value.kwargs.values()]
-            fresh_call = any(_local(a) in loop for a in args)
+            fresh_call = any(whole_local(a) in loop for a in args)
             (fresh if fresh_call else stale).add(value.target or value.name)
         if isinstance(value, n.Call) and value.kind == "special" and "prefer" in value.kwargs:
             stack.extend((c, loop) for c in value.args)
