@@ -25,7 +25,7 @@ from .cache import JsonStore, cache_dir, code_stamp, diagnostics_from_json, diag
 from .diagnostics import Diagnostic, FubaError
 from .yamlpos import OVERLAY
 
-_KEEP = 32  # editions (with their mods) remembered
+EDITIONS_KEPT = 32  # editions (with their mods) remembered, here and in the tuning store
 
 
 def fingerprint(resolved: Any) -> str | None:
@@ -120,7 +120,7 @@ class LoadCache:
     def __init__(self, resolved: Any):
         self.key = fingerprint(resolved)
         self.slot = "\n".join(getattr(resolved, "files", {}))
-        self.store = JsonStore("editions", keep=_KEEP)
+        self.store = JsonStore("editions", keep=EDITIONS_KEPT)
 
     def get(self) -> Replay | None:
         if self.key is None or not self.store.on:

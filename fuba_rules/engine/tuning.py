@@ -36,7 +36,6 @@ BUDGET = 200_000  # steps per reference match: a normal match spends 20,000-30,0
 _ASKED = 64  # questions (both matches) before a cache is judged
 _ANSWERED = 4  # a cache answering less than once in this many questions is dropped...
 _SAVED = 16  # ...when its answers save less than this much work a question (`Compiler.costs`: nodes; a lookup and a store cost about 8)
-_KEEP = 32  # editions remembered, as the load cache
 
 
 def tune(edition: Any) -> None:
@@ -96,10 +95,11 @@ def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str], costs: dict
 
 
 def _slot(edition: Any) -> tuple[JsonStore, str, str | None]:
-    from ..load_cache import fingerprint
+    """The store, slot and key of an edition's answer: the load cache's slot and key."""
+    from ..load_cache import EDITIONS_KEPT, LoadCache
 
-    resolved = edition.resolved
-    return JsonStore("tuning", keep=_KEEP), "\n".join(getattr(resolved, "files", {})), fingerprint(resolved)
+    stored = LoadCache(edition.resolved)
+    return JsonStore("tuning", keep=EDITIONS_KEPT), stored.slot, stored.key
 
 
 class _Tally(dict):
