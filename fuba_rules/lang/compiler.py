@@ -24,7 +24,7 @@ from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
 from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
 from .core import CORE, render, type_name
-from .reads import Reads, area_read, cache_for, pieces_read, state_read
+from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
@@ -492,12 +492,8 @@ class Compiler:
         return self._kept_state[cache]
 
     def cache_kind(self, name: str) -> str:
-        """Where a cached function keeps its answers: "areas", "smemo", "teams", or "memo"
-        (emptied by any change)."""
-        if self.areas.get(name) is not None:
-            return "areas"
-        reads = self.pieces.get(name)
-        return "memo" if reads is None else "teams" if reads else "smemo"
+        """Where a cached function keeps its answers (`lang.reads.cache_kind`)."""
+        return cache_kind(self.pieces.get(name), self.areas.get(name))
 
     def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
         reads = [self.state_reads.get(f) for f in functions]

@@ -159,15 +159,24 @@ def _other(t: Term) -> Term:
     return (_FLIP[kind], name)
 
 
+def cache_kind(reads: Reads, area: str | None) -> str:
+    """Which of the match's caches a function keeps its answers in, by what it reads
+    (`pieces_read`, `area_read`): "areas" (`m.area_memo`), "smemo" (no pieces), "teams"
+    (`m.memo_home`, `m.memo_away`), or "memo" (emptied by any change)."""
+    if area is not None:
+        return "areas"
+    return "memo" if reads is None else "teams" if reads else "smemo"
+
+
 def cache_for(reads: Reads, local: Any) -> str:
-    """The match's cache a function reading `reads` keeps its answers in, as generated
-    code reads it (`local(p)`: a parameter's name there): `m.memo_home` for answers
-    that read only the home team's pieces... An argument that is not a team files the
-    answer with those kept until anything changes (`m.memo`)."""
-    if reads is None:
-        return "m.memo"
-    if not reads:
-        return "m.smemo"
+    """The match's cache a function reading `reads` (and no one area) keeps its answers
+    in, as generated code reads it (`local(p)`: a parameter's name there): `m.memo_home`
+    for answers that read only the home team's pieces... An argument that is not a team
+    files the answer with those kept until anything changes (`m.memo`)."""
+    kind = cache_kind(reads, None)
+    if kind != "teams":
+        return f"m.{kind}"
+    assert reads is not None
     kind, name = next(iter(reads))
     if kind == "team":
         return f"m.memo_{name}"
