@@ -20,7 +20,7 @@ kept answers of functions that read that entry (`state_read`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from . import nodes as n
@@ -49,37 +49,33 @@ def pieces_read(
     match (board questions, core ones); `known` holds the functions worked out so far
     (callees first), `param_table` their parameters."""
     out: set[Term] = set()
-    for x in body_nodes:
-        if isinstance(x, n.Call) and x.kind == "primitive":
-            prim = primitives[x.name]
-            if reads_nothing(prim) or prim.pieces_of == "":
-                continue
-            if prim.pieces_of is None:
+    for kind, x, what in _piece_readers(body_nodes, primitives, reads_nothing):
+        if kind == "primitive":
+            if what.pieces_of is None:
                 return None
-            t = _term(_arguments(x, prim.params).get(prim.pieces_of), params)
+            t = _term(_arguments(x, what.params).get(what.pieces_of), params)
             if t is None:
                 return None
             out.add(t)
-        elif isinstance(x, n.Call) and x.kind == "function":
-            callee = x.target or x.name
-            theirs = known.get(callee)
+        elif kind == "function":
+            theirs = known.get(what)
             if theirs is None:
                 return None
-            args = _arguments(x, param_table.get(callee, ()))
-            for kind, name in theirs:
-                if kind == "team":
-                    out.add((kind, name))
+            args = _arguments(x, param_table.get(what, ()))
+            for term, name in theirs:
+                if term == "team":
+                    out.add((term, name))
                     continue
                 t = _term(args.get(name), params)
                 if t is None:
                     return None
-                out.add(t if kind == "param" else _other(t))
-        elif isinstance(x, n.Name) and x.kind == "func":
-            theirs = known.get(x.parts[0])
-            if theirs is None or any(kind != "team" for kind, _ in theirs):
+                out.add(t if term == "param" else _other(t))
+        elif kind == "name":
+            theirs = known.get(what)
+            if theirs is None or any(term != "team" for term, _ in theirs):
                 return None
             out |= theirs
-        elif isinstance(x, n.Call) and x.kind == "special" and x.name != "rule":
+        else:
             return None  # a modifier group's rows, or anything else worked out elsewhere
     return frozenset(out) if len(out) <= 1 else None  # two terms may well be both teams
 
@@ -101,28 +97,40 @@ def area_read(
     rebound = {var for x in body_nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
     params = tuple(p for p in params if p not in rebound)  # a loop's `area` is not the parameter
     found: set[str] = set()
+    for kind, x, what in _piece_readers(body_nodes, primitives, reads_nothing):
+        if kind == "primitive":
+            if what.area_of is None:
+                return None
+            found.add(_param(_arguments(x, what.params).get(what.area_of), params))
+        elif kind in ("function", "name") and pieces.get(what) == frozenset():
+            continue  # it reads no pieces
+        elif kind == "function":
+            theirs = known.get(what)
+            if theirs is None:
+                return None
+            found.add(_param(_arguments(x, param_table.get(what, ())).get(theirs), params))
+        else:
+            return None  # a function read by name reads its pieces anywhere; a special form is worked out elsewhere
+    return next(iter(found)) if len(found) == 1 and "" not in found else None
+
+
+def _piece_readers(body_nodes: list[n.Node], primitives: Mapping[str, Any], reads_nothing: Any) -> Iterator[tuple[str, Any, Any]]:
+    """The nodes of a body that may read pieces, as (kind, node, what): a primitive that
+    may ("primitive", its call, the Primitive), a rule function's call ("function", the
+    call, its name), a parameterless function read by name ("name", the name, the
+    function's name), or a special form other than `rule()` ("special", it, None), whose
+    reads are worked out elsewhere."""
     for x in body_nodes:
         if isinstance(x, n.Call) and x.kind == "primitive":
             prim = primitives[x.name]
-            if reads_nothing(prim) or prim.pieces_of == "":
-                continue
-            if prim.area_of is None:
-                return None
-            found.add(_param(_arguments(x, prim.params).get(prim.area_of), params))
+            if not (reads_nothing(prim) or prim.pieces_of == ""):
+                yield "primitive", x, prim
         elif isinstance(x, n.Call) and x.kind == "function":
-            callee = x.target or x.name
-            if pieces.get(callee) == frozenset():
-                continue  # it reads no pieces
-            theirs = known.get(callee)
-            if theirs is None:
-                return None
-            found.add(_param(_arguments(x, param_table.get(callee, ())).get(theirs), params))
+            yield "function", x, x.target or x.name
         elif isinstance(x, n.Name) and x.kind == "func":
-            if pieces.get(x.parts[0]) != frozenset():
-                return None
+            yield "name", x, x.parts[0]
         elif isinstance(x, n.Call) and x.kind == "special" and x.name != "rule":
-            return None
-    return next(iter(found)) if len(found) == 1 and "" not in found else None
+            yield "special", x, None
 
 
 def _param(e: n.Node | None, params: tuple[str, ...]) -> str:
