@@ -250,6 +250,13 @@ def test_reset_puts_state_back_to_its_default() -> None:
     assert m.S["actions"] == 0 and m.S["ball.value"] == 5  # only `reset: turn` state
 
 
+def test_a_reset_list_starts_again_from_its_default_however_often_it_was_changed() -> None:
+    extra = 'state:\n  marks: {type: list, default: [1, 2], reset: turn, ref: "4"}\n'
+    m = run_do('set marks = marks + [3]\nreset("turn")\nlet first = marks\nset marks = [7]\nreset("turn")\nreturn [first, marks]', extra)
+    assert m.result == [[1, 2], [1, 2]]
+    assert m.result[0] is not m.result[1]  # each reset makes its own copy
+
+
 # ---- control flow ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("die", "said"), [(1, "low"), (4, "middle"), (6, "high")])
 def test_if_elif_else_takes_the_first_true_branch(die: int, said: str) -> None:

@@ -531,7 +531,15 @@ def _maker(spec: Any, edition: Any) -> Any:
             return template.copy
         if len(spec.index) == 2:
             return lambda: {k: v.copy() for k, v in template.items()}
+    if not spec.index and _flat(default):
+        return default.copy  # a list or record of numbers and texts: a shallow copy is a deep one
     return lambda: _initial(spec, edition)
+
+
+def _flat(value: Any) -> bool:
+    """A list, or a record, holding only numbers, texts, truth values and none."""
+    items = value if type(value) is list else value.values() if type(value) is dict else None
+    return items is not None and all(isinstance(v, _IMMUTABLE) for v in items)
 
 
 def fresh_state(edition: Any) -> dict[str, Any]:
