@@ -7,6 +7,7 @@ anything is compiled, so `fuba check` reports every error in one run.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -29,6 +30,7 @@ from .lang.checker import (
     infer_param_kinds,
 )
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
+from .lang.runtime import MAX_NUMBER
 from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
@@ -499,7 +501,28 @@ class _Build:
                 reset=str(v.get("reset", "never")),
                 ref=str(v.get("ref", "")),
             )
+            if specs[str(k)].type == "int":
+                self.whole_default(specs[str(k)], v)
         return specs
+
+    def whole_default(self, spec: StateSpec, v: Any) -> None:
+        """A whole-number entry starts as one, within its bounds (or as none, when it has
+        no default): the rules' arithmetic relies on it, and a rule's write is checked
+        likewise (`_set`)."""
+        lo = spec.min if isinstance(spec.min, int) else -MAX_NUMBER
+        hi = spec.max if isinstance(spec.max, int) else MAX_NUMBER
+        if lo > hi:
+            self.diags.append(Diagnostic(_val_pos(v, "min"), f"state '{spec.name}': min {lo:,} is above max {hi:,}"))
+        elif spec.default is not None:
+            d = spec.default
+            problem = (
+                f"is {json.dumps(d, default=str)}, not a whole number" if type(d) is not int
+                else f"{d:,} is beyond {MAX_NUMBER:,}, the largest number a rule may hold" if abs(d) > MAX_NUMBER
+                else f"{d:,} is below its min {lo:,}" if d < lo
+                else f"{d:,} is above its max {hi:,}" if d > hi else ""
+            )
+            if problem:
+                self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is an int: its default {problem}"))
 
     def parse_modifiers(self, checker: Checker | None, params: dict[str, tuple[str, ...]]) -> dict[str, list]:
         """Modifier rows are entries of their own (so a mod can add or remove one); `group:` gathers them."""

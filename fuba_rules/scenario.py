@@ -19,7 +19,7 @@ from .dice import Dice, ScriptedDice
 from .engine.decisions import Decision
 from .engine.match import MatchState, as_rule_fault
 from .lang.core import render
-from .lang.runtime import LeaveScope
+from .lang.runtime import MAX_NUMBER, LeaveScope
 
 
 def _raise_as_fault(e: Exception) -> NoReturn:
@@ -120,13 +120,12 @@ class Scenario:
         """Set declared state; write dots as double underscores (ball__value=3)."""
         for key, v in values.items():
             name = key.replace("__", ".")
-            _known("state", name, self.match.S)
-            self.match.S[name] = v
-        self.match.version += 1
+            self.set(name, v)
         return self
 
     def set(self, name: str, value: Any) -> Scenario:
         _known("state", name, self.match.S)
+        _whole_numbers(self.match.ed.state[name], value)
         self.match.S[name] = value
         self.match.version += 1
         return self
@@ -232,6 +231,23 @@ def _agents(answers: Any, defaults: Mapping[str, Any] | None) -> dict[str, Scrip
         return agents
     shared = ScriptedAgent(list(answers), dict(defaults or {}))
     return {t: shared for t in TEAMS}
+
+
+def _whole_numbers(spec: Any, value: Any, depth: int = 0) -> None:
+    """A value for a whole-number entry is one, within its declared bounds, at every
+    index, as a rule's own write must be (`_set`); none only where it starts as none."""
+    if spec.type != "int" or (value is None and spec.default is None):
+        return
+    if depth < len(spec.index):
+        if not isinstance(value, dict):
+            raise ValueError(f"state '{spec.name}' is indexed by [{', '.join(spec.index)}]: expected a mapping, got {value!r}")
+        for v in value.values():
+            _whole_numbers(spec, v, depth + 1)
+        return
+    lo = spec.min if spec.min is not None else -MAX_NUMBER
+    hi = spec.max if spec.max is not None else MAX_NUMBER
+    if type(value) is not int or not max(lo, -MAX_NUMBER) <= value <= min(hi, MAX_NUMBER):
+        raise ValueError(f"state '{spec.name}' holds whole numbers from {lo:,} to {hi:,}, got {value!r}")
 
 
 def _known(kind: str, name: Any, known: Iterable[str]) -> None:

@@ -589,3 +589,22 @@ def test_a_long_sum_within_the_text_limit_loads_or_is_a_fuba_error() -> None:
         kit.build(with_body("return " + " + ".join(["1"] * 2000)))
     except FubaError:
         pass
+
+
+@pytest.mark.parametrize(
+    ("declaration", "message"),
+    [
+        ('{type: int, default: "x"}', "state 'n' is an int: its default is \"x\", not a whole number"),
+        ("{type: int, default: true}", "state 'n' is an int: its default is true, not a whole number"),
+        ("{type: int, default: 9, max: 6}", "state 'n' is an int: its default 9 is above its max 6"),
+        ("{type: int, default: -1, min: 0}", "state 'n' is an int: its default -1 is below its min 0"),
+        ("{type: int, default: 2, min: 3, max: 1}", "state 'n': min 3 is above max 1"),
+        ("{type: int, default: 10000000000000}", "state 'n' is an int: its default 10,000,000,000,000 is beyond 1,000,000,000,000, the largest number a rule may hold"),
+    ],
+)
+def test_an_int_state_starts_as_a_whole_number_within_its_bounds(declaration: str, message: str) -> None:
+    assert kit.messages(f"state:\n  n: {declaration}\n") == [message]
+
+
+def test_an_int_state_without_a_default_starts_as_none() -> None:
+    assert kit.value("n", "state:\n  n: {type: int}\n") is None

@@ -802,6 +802,10 @@ def test_a_script_that_runs_out_of_dice_stops_the_match() -> None:
         ('repeat "twice":\n    pass', "repeat needs a count up to 10000, got twice"),
         ("repeat 10001:\n    pass", "repeat needs a count up to 10000, got 10001"),
         ("let r = 1..20000", "range 1..20000 is longer than 10000"),
+        ('set ball.value = "six"', "state 'ball.value' is an int: it cannot hold a text"),
+        ("set minute = false", "state 'minute' is an int: it cannot hold a boolean"),
+        ('set score["home"] += "1"', "state 'score' is an int: it cannot hold a text"),
+        ("set minute = 2000000000000", "state 'minute' is an int: it cannot hold 2,000,000,000,000, beyond 1,000,000,000,000"),
     ],
 )
 def test_a_wrong_value_is_a_rule_fault_at_the_statement(stmt: str, message: str) -> None:

@@ -41,6 +41,17 @@ def test_an_unknown_state_name_is_refused_with_a_suggestion(draft):
         Scenario(draft).state(ball__valeu=3)
 
 
+@pytest.mark.parametrize("value", ["three", True, 7, 0])
+def test_a_whole_number_entry_takes_only_whole_numbers_within_its_bounds(draft, value):
+    with pytest.raises(ValueError, match=r"state 'ball.value' holds whole numbers from 1 to 6, got"):
+        Scenario(draft).set("ball.value", value)
+
+
+def test_an_indexed_whole_number_entry_is_checked_at_every_index(draft):
+    with pytest.raises(ValueError, match=r"state 'score' holds whole numbers from 0 to .*, got 'one'"):
+        Scenario(draft).state(score={"home": "one", "away": 0})
+
+
 def test_a_rule_runs_with_its_arguments_by_parameter_name(draft):
     proc = next(name for name, rule in draft.procs.items() if len(rule.params) >= 1)
     params = draft.procs[proc].params

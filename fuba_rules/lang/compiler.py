@@ -236,11 +236,21 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
             new = lo
         if hi is not None and new > hi:
             new = hi
+    if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
+        _whole(m.ed.state[name], new)
     if new != old:
         box[slot] = new
         m.wrote(name)
         if m.record:  # a write is logged, and nothing else happens at its event
             m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
+
+
+def _whole(spec: StateSpec, new: Any) -> None:
+    """An int entry holds whole numbers up to MAX_NUMBER (none only where it starts as
+    none): a text or a truth value written to one is a fault here, not a surprise later."""
+    if spec.type == "int" and not (new is None and spec.default is None):
+        held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
+        raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
 
 
 def _put(m: Any, name: str, new: Any) -> None:
@@ -250,6 +260,13 @@ def _put(m: Any, name: str, new: Any) -> None:
     m.wrote(name)
     if m.record:
         m.emit("set", {"var": name, "index": [], "from": old, "to": new})
+
+
+def _put_int(m: Any, name: str, new: Any) -> None:
+    """`_put` of an int entry, its value checked first (`_whole`)."""
+    if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
+        _whole(m.ed.state[name], new)
+    _put(m, name, new)
 
 
 def _apply(m: Any, r: Any) -> None:
@@ -420,6 +437,7 @@ class Compiler:
             "_mod": _arith("%", operator.mod),
             "_set": _set,
             "_put": _put,
+            "_put_int": _put_int,
             "_apply": _apply,
             "_times": _times,
             "_each": _each,
