@@ -27,6 +27,20 @@ class Dice(Protocol):
     def pick(self, n: int) -> int: ...
 
 
+def below(rng: random.Random, n: int) -> int:
+    """A whole number from 0 to n - 1, drawn as `rng.randrange(n)` draws it (the bits of
+    n's length, drawn again until below n: the same numbers from the same state) in one
+    call instead of three: matches roll a die or pick an option a thousand times."""
+    if n <= 0:
+        return rng.randrange(n)  # its own error
+    bits = rng.getrandbits
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
 class SeededDice:
     """Reproducible random dice: the same seed gives the same rolls everywhere."""
 
@@ -34,10 +48,10 @@ class SeededDice:
         self._rng = random.Random(seed)
 
     def die(self) -> int:
-        return self._rng.randint(1, SIDES)
+        return 1 + below(self._rng, SIDES)  # rng.randint(1, SIDES)
 
     def pick(self, n: int) -> int:
-        return self._rng.randrange(n)
+        return below(self._rng, n)
 
 
 class DiceExhausted(Exception):

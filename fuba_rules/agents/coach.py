@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..dice import below
 from ..engine.decisions import Decision
 
 _INT = {int}
@@ -45,7 +46,7 @@ class CoachAgent:
         self._rng = random.Random(seed)
 
     def choose(self, decision: Decision, match: Any) -> int:
-        n = len(decision.options)
         if not decision.scores:
-            return self._rng.randrange(n)
-        return self._rng.choice(best_options(decision))
+            return below(self._rng, len(decision.options))
+        best = best_options(decision)
+        return best[below(self._rng, len(best))]  # self._rng.choice(best)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..dice import below
 from ..engine.decisions import Decision
 
 
@@ -17,4 +18,4 @@ class RandomAgent:
         self._rng = random.Random(seed)
 
     def choose(self, decision: Decision, match: Any) -> int:
-        return self._rng.randrange(len(decision.options))
+        return below(self._rng, len(decision.options))
