@@ -26,9 +26,14 @@ def best_options(decision: Decision) -> list[int]:
     if not set(map(type, scores)) <= _INT:  # plain numbers compare as their floats do
         scores = advice(decision)
     best = max(scores)
-    if scores.count(best) == 1:  # most decisions have one best option: found in C
+    ties = scores.count(best)
+    if ties == 1:  # most decisions have one best option: found in C
         return [scores.index(best)]
-    return [i for i, s in enumerate(scores) if s == best]
+    out, i = [], -1
+    for _ in range(ties):  # a few ties among many options: each found in C
+        i = scores.index(best, i + 1)
+        out.append(i)
+    return out
 
 
 class CoachAgent:

@@ -231,12 +231,14 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
         new = _add(m, old, new)
     elif op == "-=":
         new = _sub(m, old, new)
-    if isinstance(new, int) and not isinstance(new, bool):
+    if type(new) is int:
         if lo is not None and new < lo:
             new = lo
         if hi is not None and new > hi:
             new = hi
-    if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
+        if not -MAX_NUMBER <= new <= MAX_NUMBER:
+            _whole(m.ed.state[name], new)
+    else:
         _whole(m.ed.state[name], new)
     if new != old:
         box[slot] = new
