@@ -14,6 +14,7 @@ from __future__ import annotations
 import operator
 import threading
 from collections.abc import Callable, Iterable
+from functools import partial
 from types import FunctionType
 from typing import Any
 
@@ -348,7 +349,7 @@ def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: boo
         if optional:
             return None
         raise RuleFault(pos, f"no legal option for '{label}'")
-    scores = (lambda: prefer(opts)) if prefer is not None else None  # prefer: the options' scores, in order
+    scores = partial(prefer, opts) if prefer is not None else None  # prefer: the options' scores, in order
     return m.decide(team, label, opts, scores, optional)
 
 
