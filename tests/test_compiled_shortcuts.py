@@ -717,3 +717,21 @@ def test_a_state_entry_a_function_always_reads_more_than_once_is_read_once_as_it
     assert ed.source_of("near_ball").count("m.S['ball.area']") == 1 and "_s0 = m.S['ball.area']" in ed.source_of("near_ball")
     assert ed.source_of("late").count("m.S['ball.area']") == 2  # first read after an `and`: maybe never read, read in place
     assert value('[near_ball("centre"), near_ball("home_front"), near_ball("home_penalty"), late("centre")]', READ_ONCE) == [2, 1, 0, False]
+
+
+TEAM_LISTS = """
+functions:
+  crowded: {params: [t], expr: '[a for a in areas() if pieces(t, a) + outfield(t, a) > 2 or len([b for b in neighbours(a) if pieces(t, b) > 0]) > 1]'}
+  crowded_each: {params: [t], expr: '[a for u in [t] for a in areas() if pieces(u, a) + outfield(u, a) > 2 or len([b for b in neighbours(a) if pieces(u, b) > 0]) > 1]'}
+"""
+
+
+def test_a_list_asking_about_one_team_reads_its_counts_once_and_faults_as_before() -> None:
+    ed = build(TEAM_LISTS)
+    assert ed.source_of("crowded").count("m.counts[v_t] if v_t in") == 1  # the inner list reads the outer's
+    assert "(m.counts[v_u][v_a] if v_u in" in ed.source_of("crowded_each")  # a team the list's loop binds: asked in place
+    position = 'place(home, "centre")\nplace(home, "centre")\nplace(home, "home_front")\nplace(home, "away_front")\n'
+    for team in ("home", "away"):
+        got = run_do(position + f"return [crowded({team}), crowded_each({team})]", TEAM_LISTS).result
+        assert got[0] == got[1] and ("centre" in got[0]) == (team == "home")
+    assert fault('let x = crowded(text("nobody"))', TEAM_LISTS).message == fault('let x = crowded_each(text("nobody"))', TEAM_LISTS).message == "expected a team (home or away), got 'nobody'"

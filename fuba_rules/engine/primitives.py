@@ -182,7 +182,7 @@ def _keeper_out_only(m, area, team):
 
 # ---- pieces
 @add("pieces", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's pieces (goalkeeper included) are in area.",
-     inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
+     inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})", by_team=f"(m.counts[{{team}}] if {{team}} in {TEAMS!r} else None)")
 def _pieces(m, team, area):
     if area not in m.board_areas:
         _area(m, area)
@@ -190,7 +190,7 @@ def _pieces(m, team, area):
 
 
 @add("outfield", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's outfield pieces are in area.",
-     inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})")
+     inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})", by_team=f"(m.outfield_counts[{{team}}] if {{team}} in {TEAMS!r} else None)")
 def _outfield(m, team, area):
     if area not in m.board_areas:
         _area(m, area)

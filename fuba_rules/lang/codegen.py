@@ -37,6 +37,7 @@ _STABLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a 
 _SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
 _REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[ths]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
 _IDENT_HEAD = re.compile(r"\w*")
+_LOCAL = re.compile(r"(v_\w+|'[^'\\]*')\Z")  # a local, or a text literal
 _counter = itertools.count()
 # The lines around a rule function's body read in place of its call: "# >> file:line:col"
 # opens it (the function's position), "# <<" closes it.
@@ -121,6 +122,9 @@ class Generator:
         self._temps_for: n.Node | None = None  # the list that binds them
         self.reuse: tuple | None = None  # calls asked twice in one expression: their first places (see reusing)
         self.outlining = False  # writing a list kept for the match (see _outlined): none inside it
+        # The pure lists being written, outermost first: one team's tables read -> the list's
+        # variables, bound as it starts (its `pre`), and the locals its loops bind (see _team_table).
+        self.team_tables: list[tuple[dict[str, str], list[tuple[str, str]], set[str]]] | None = None
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -299,6 +303,10 @@ class Generator:
         if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
             return answers(e.name) + "".join(f"[{a}]" for a in args)  # a fixed answer: dict reads, no call
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
+        if prim.by_team and len(args) == 2 == len(prim.params) and not extra:
+            table = self._team_table(src, prim.by_team, args[0])
+            if table is not None:
+                return f"({table}[{args[1]}] if {table} is not None else {call})"
         if not prim.inline or len(args) != len(prim.params) or extra:
             return self._reused(src, e, call)
         if all(_STABLE.match(a) for a in args):
@@ -587,12 +595,12 @@ class Generator:
             saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for)
             self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
             self.state_temps, self._temps_for = None, None
-            self.outlining = True
+            self.outlining, tables, self.team_tables = True, self.team_tables, None
             try:
                 code = self._comprehension(out, e)
             finally:
                 self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for = saved
-                self.outlining = False
+                self.outlining, self.team_tables = False, tables
             out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
             for line in memo_prologue(fname, params, fixed=True):
                 out.emit(1, line)
@@ -611,25 +619,49 @@ class Generator:
         if outlined is not None:
             return outlined
         if not self.hoist or self._no_walrus or not _pure(e, self.host.registry.primitives):
-            return self._comprehension(src, e)
+            outer, self.team_tables = self.team_tables, None
+            try:
+                return self._comprehension(src, e)
+            finally:
+                self.team_tables = outer
         return self._state_read_once(e, lambda: self._hoisted_comprehension(src, e))
 
     def _hoisted_comprehension(self, src: Source, e: n.Comprehension) -> str:
         found = _invariant(e, {var for var, _, _ in e.loops}, self.host.inline_body)
-        if not found:
-            return self._comprehension(src, e)
-        pre, seen = [], {}
+        pre: list[tuple[str, str]] = []
+        seen: dict[str, str] = {}
         for node in found:
             code = self._once(lambda: self.expr(src, node))
             if code not in seen:
                 seen[code] = src.temp("h")
                 pre.append((seen[code], code))
             self.hoisted[id(node)] = seen[code]
+        outer = self.team_tables
+        bound = {local(var) for x in n.walk(e) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+        self.team_tables = [*(outer or ()), ({}, pre, bound)]  # tables found while it is written join `pre`
         try:
             return self._comprehension(src, e, pre)
         finally:
+            self.team_tables = outer
             for node in found:
                 del self.hoisted[id(node)]
+
+    def _team_table(self, src: Source, table: str, team: str) -> str | None:
+        """In a pure list, where every element asks `pieces(t, a)` of the same team `t` (a
+        local no loop of the list binds), the variable holding `m.counts[t]` for the whole
+        list, or None where t is no team: each element reads one count instead of testing
+        the team and reading the table again (`Primitive.by_team`). Bound by the outermost
+        list being written whose loops leave t alone; None outside such a list."""
+        if not self.team_tables or not _LOCAL.match(team):
+            return None
+        code = table.format(team=team)
+        for tables, pre, bound in self.team_tables:
+            if team not in bound:
+                if code not in tables:
+                    tables[code] = src.temp("h")
+                    pre.append((tables[code], code))
+                return tables[code]
+        return None
 
     def _comprehension(self, src: Source, e: n.Comprehension, hoisted: list[tuple[str, str]] = ()) -> str:
         p = self.host.position(e.pos)

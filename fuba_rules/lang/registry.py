@@ -50,6 +50,10 @@ class Primitive:
     # boolean, a text or none) or faults: arithmetic on it may then run unchecked
     # (`Generator.bound`). None when not declared.
     bound: int | None = None
+    # For a primitive of (team, x) read as a table in line (`pieces`: `m.counts[team][x]`
+    # when team is a team): that table of one team's answers, read once by a list whose
+    # every element asks about the same team (`Generator._team_tables`).
+    by_team: str = ""
 
     @property
     def signature(self) -> str:
@@ -81,6 +85,7 @@ class Registry:
         pieces_of: str | None = None,
         area_of: str | None = None,
         bound: int | None = None,
+        by_team: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -88,7 +93,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team
             )
             return fn
 
