@@ -735,3 +735,13 @@ def test_a_list_asking_about_one_team_reads_its_counts_once_and_faults_as_before
         got = run_do(position + f"return [crowded({team}), crowded_each({team})]", TEAM_LISTS).result
         assert got[0] == got[1] and ("centre" in got[0]) == (team == "home")
     assert fault('let x = crowded(text("nobody"))', TEAM_LISTS).message == fault('let x = crowded_each(text("nobody"))', TEAM_LISTS).message == "expected a team (home or away), got 'nobody'"
+
+
+def test_a_list_in_a_body_read_in_place_that_binds_the_team_asks_about_its_own_team() -> None:
+    src = """
+functions:
+  home_crowd: {params: [a], expr: 'len([t for t in teams() if pieces(t, a) > 0])'}
+  busy: {params: [t], expr: '[a for a in areas() if pieces(t, a) > 0 and home_crowd(a) == 2]'}
+"""
+    position = 'place(home, "centre")\nplace(away, "centre")\nplace(home, "home_front")\n'
+    assert run_do(position + "return [busy(home), busy(away)]", src).result == [["centre"], ["centre"]]

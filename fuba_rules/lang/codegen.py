@@ -651,17 +651,22 @@ class Generator:
         local no loop of the list binds), the variable holding `m.counts[t]` for the whole
         list, or None where t is no team: each element reads one count instead of testing
         the team and reading the table again (`Primitive.by_team`). Bound by the outermost
-        list being written whose loops leave t alone; None outside such a list."""
+        list being written that neither it nor a list inside it binds t in (a body read in
+        place brings lists of its own); None outside such a list."""
         if not self.team_tables or not _LOCAL.match(team):
             return None
-        code = table.format(team=team)
-        for tables, pre, bound in self.team_tables:
-            if team not in bound:
-                if code not in tables:
-                    tables[code] = src.temp("h")
-                    pre.append((tables[code], code))
-                return tables[code]
-        return None
+        found = None
+        for context in reversed(self.team_tables):  # innermost first: up to the list binding t
+            if team in context[2]:
+                break
+            found = context
+        if found is None:
+            return None
+        code, (tables, pre, _) = table.format(team=team), found
+        if code not in tables:
+            tables[code] = src.temp("h")
+            pre.append((tables[code], code))
+        return tables[code]
 
     def _comprehension(self, src: Source, e: n.Comprehension, hoisted: list[tuple[str, str]] = ()) -> str:
         p = self.host.position(e.pos)
