@@ -111,3 +111,16 @@ def test_a_mod_spending_its_steps_stops_the_reference_at_its_own_budget() -> Non
     m = match(ed, budget=500)
     assert ed.compiler.tuned
     assert m.budget == 500  # the match's own budget is untouched by the reference's
+
+
+def test_fuba_show_source_prints_the_code_matches_run(capsys) -> None:
+    from fuba_rules.cli import main
+
+    root = Path(__file__).resolve().parents[1] / "editions"
+    ed = load_edition("2024-draft", root=root)
+    tuning.tune(ed)
+    dropped = sorted(ed.compiler.idle)
+    assert dropped  # the draft's reference play finds some cache idle
+    assert main(["--root", str(root), "show", "2024-draft", "--source", dropped[0]]) == 0
+    shown = capsys.readouterr().out
+    assert shown == ed.source_of(dropped[0]) and "_memo" not in shown

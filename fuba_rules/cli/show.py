@@ -39,8 +39,11 @@ def cmd_show(args: argparse.Namespace) -> int:
     """
     if args.source is not None:
         from fuba_rules.edition import load_edition
+        from fuba_rules.engine.tuning import tune
 
-        print(load_edition(_edition_ref(args.edition, editions_root(args)), args.mod, editions_root(args)).source_of(args.source), end="")
+        ed = load_edition(_edition_ref(args.edition, editions_root(args)), args.mod, editions_root(args))
+        tune(ed)  # the code matches run: without the caches the reference play found idle
+        print(ed.source_of(args.source), end="")
         return 0
     resolved = layering.resolve(_edition_ref(args.edition, editions_root(args)), editions_root(args), args.mod)
     report(resolved.warnings)
