@@ -509,8 +509,7 @@ class _Build:
         """A whole-number entry starts as one, within its bounds (or as none, when it has
         no default): the rules' arithmetic relies on it, and a rule's write is checked
         likewise (`_set`)."""
-        lo = spec.min if isinstance(spec.min, int) else -MAX_NUMBER
-        hi = spec.max if isinstance(spec.max, int) else MAX_NUMBER
+        lo, hi = spec.whole_range()
         if lo > hi:
             self.diags.append(Diagnostic(_val_pos(v, "min"), f"state '{spec.name}': min {lo:,} is above max {hi:,}"))
         elif spec.default is not None:

@@ -19,7 +19,7 @@ from .dice import Dice, ScriptedDice
 from .engine.decisions import Decision
 from .engine.match import MatchState, as_rule_fault
 from .lang.core import render
-from .lang.runtime import MAX_NUMBER, LeaveScope
+from .lang.runtime import LeaveScope
 
 
 def _raise_as_fault(e: Exception) -> NoReturn:
@@ -244,9 +244,8 @@ def _whole_numbers(spec: Any, value: Any, depth: int = 0) -> None:
         for v in value.values():
             _whole_numbers(spec, v, depth + 1)
         return
-    lo = spec.min if spec.min is not None else -MAX_NUMBER
-    hi = spec.max if spec.max is not None else MAX_NUMBER
-    if type(value) is not int or not max(lo, -MAX_NUMBER) <= value <= min(hi, MAX_NUMBER):
+    lo, hi = spec.whole_range()
+    if type(value) is not int or not lo <= value <= hi:
         raise ValueError(f"state '{spec.name}' holds whole numbers from {lo:,} to {hi:,}, got {value!r}")
 
 

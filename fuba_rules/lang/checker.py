@@ -14,6 +14,7 @@ import attrs
 from ..diagnostics import Diagnostic, Suggestions
 from . import nodes as n
 from .registry import Registry
+from .runtime import MAX_NUMBER
 
 # Calls the compiler implements itself, because they bind names or read the edition.
 SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
@@ -43,6 +44,14 @@ class StateSpec:
     index: tuple[str, ...] = ()
     reset: str = "never"
     ref: str = ""
+
+    def whole_range(self) -> tuple[int, int]:
+        """The whole numbers an int entry may hold: from its `min` to its `max`, within
+        the largest number a rule may hold (its default, a scenario's value: see
+        `Scenario.set`, `_Build.whole_default`)."""
+        lo = self.min if isinstance(self.min, int) else -MAX_NUMBER
+        hi = self.max if isinstance(self.max, int) else MAX_NUMBER
+        return max(lo, -MAX_NUMBER), min(hi, MAX_NUMBER)
 
 
 @attrs.frozen

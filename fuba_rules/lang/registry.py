@@ -52,7 +52,7 @@ class Primitive:
     bound: int | None = None
     # For a primitive of (team, x) read as a table in line (`pieces`: `m.counts[team][x]`
     # when team is a team): that table of one team's answers, read once by a list whose
-    # every element asks about the same team (`Generator._team_tables`).
+    # every element asks about the same team (`Generator._team_table`).
     by_team: str = ""
 
     @property
