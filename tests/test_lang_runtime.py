@@ -814,6 +814,14 @@ def test_a_wrong_value_is_a_rule_fault_at_the_statement(stmt: str, message: str)
     assert f.pos is not None and f.pos.file == "rules.yaml" and f.pos.line == kit.BODY_LINE
 
 
+@pytest.mark.parametrize("held", [0, 1])
+def test_a_truth_value_equal_to_the_number_held_is_still_no_whole_number(held: int) -> None:
+    # true == 1 and false == 0 in Python: the write is no change, yet an int cannot hold it
+    f = fault(f"set minute = {held}\nset minute = {'true' if held else 'false'}")
+    assert f.message == "state 'minute' is an int: it cannot hold a boolean"
+    assert f.pos.line == kit.BODY_LINE + 1
+
+
 def test_a_field_of_a_record_that_lacks_it_is_a_fault() -> None:
     assert fault("let r = {from: 1}\nlet x = r.to").message == "the record has no field 'to' (it has: from)"
     assert fault("let r = 3\nlet x = r.to").message == "cannot read field 'to' of a number"

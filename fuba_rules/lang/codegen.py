@@ -153,8 +153,11 @@ class Generator:
         spec = self.host.state[name]
         if not keys and s.op == "=" and spec.min is None and spec.max is None:  # `_set`, in line
             size = self.bound(s.value) if spec.type == "int" else None
-            put = "_put_int" if spec.type == "int" and (size is None or size > MAX_NUMBER) else "_put"  # an int's value checked, unless proved
-            src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}(m, {name!r}, _sv)", s.pos)
+            if spec.type == "int" and (size is None or size > MAX_NUMBER):  # an int's value checked, unless proved
+                # a truth value equal to the number held (true and 1) is checked too, not skipped as no change
+                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}] or (_type(_sv) is not _int and _sv is not None): _put_int(m, {name!r}, _sv)", s.pos)
+            else:
+                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
             return
         lo, hi = self.host.const(spec.min), self.host.const(spec.max)
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
