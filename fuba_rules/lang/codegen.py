@@ -1133,9 +1133,10 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache:
     reading pieces only at its parameter `area` keeps its answers in that area's cache,
     `m.area_memo[area]` (`lang.reads.area_read`), which only a move into or out of it empties
     (an argument that is no area skips the cache)."""
-    k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
-    if area is not None:
+    if area is not None:  # the area picks the cache: the key needs only the other arguments
+        k = f"({key!r}{''.join(', ' + local(p) for p in params if p != area)})"
         return [f"_k = {k}", f"try: _r = (_memo := m.area_memo[{local(area)}]).get(_k, _MISS)", "except _NoKey: _k = _r = _MISS", "if _r is not _MISS: return _r"]
+    k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
         "_memo = m.fixed" if fixed else f"_memo = {cache}",
         f"_k = {k}",
