@@ -699,6 +699,8 @@ class Generator:
                 if cond is not None:
                     loops.append(f"if {self.expr(src, cond)}")
             element = self.expr(src, e.element)
+            if len(e.loops) == 1:  # one element at most per element of a list, itself within the cap
+                return self._list(element, loops, e, hoisted)
             return f"_capped({self._list(element, loops, e, hoisted)}, {p})"
         finally:
             self._free_loop = outer_free
@@ -1134,7 +1136,8 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache:
     `m.area_memo[area]` (`lang.reads.area_read`), which only a move into or out of it empties
     (an argument that is no area skips the cache)."""
     if area is not None:  # the area picks the cache: the key needs only the other arguments
-        k = f"({key!r}{''.join(', ' + local(p) for p in params if p != area)})"
+        rest = [local(p) for p in params if p != area]
+        k = f"({key!r}, {', '.join(rest)})" if rest else repr(key)
         return [f"_k = {k}", f"try: _r = (_memo := m.area_memo[{local(area)}]).get(_k, _MISS)", "except _NoKey: _k = _r = _MISS", "if _r is not _MISS: return _r"]
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
     return [
