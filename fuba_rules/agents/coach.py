@@ -13,18 +13,23 @@ _INT = {int}
 
 def advice(decision: Decision) -> list[float] | None:
     """The rules' scores for each option as numbers (true is 1, false 0), or None without advice."""
-    if not decision.scores:
-        return None
-    return [float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else (1.0 if s else 0.0) for s in decision.scores]
+    return _numbers(decision.scores) if decision.scores else None
+
+
+def _numbers(scores: Any) -> list[float]:
+    return [float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else (1.0 if s else 0.0) for s in scores]
 
 
 def best_options(decision: Decision) -> list[int]:
     """The options the advice scores highest (every option when there is no advice)."""
-    scores: Any = decision.scores
-    if not scores:
-        return list(range(len(decision.options)))
+    scores = decision.scores
+    return _best(scores) if scores else list(range(len(decision.options)))
+
+
+def _best(scores: Any) -> list[int]:
+    """The indices of the highest of some scores (at least one)."""
     if not set(map(type, scores)) <= _INT:  # plain numbers compare as their floats do
-        scores = advice(decision)
+        scores = _numbers(scores)
     best = max(scores)
     ties = scores.count(best)
     if ties == 1:  # most decisions have one best option: found in C
@@ -51,7 +56,8 @@ class CoachAgent:
         self._rng = random.Random(seed)
 
     def choose(self, decision: Decision, match: Any) -> int:
-        if not decision.scores:
+        scores = decision.scores
+        if not scores:
             return below(self._rng, len(decision.options))
-        best = best_options(decision)
+        best = _best(scores)
         return best[below(self._rng, len(best))]  # self._rng.choice(best)

@@ -312,15 +312,16 @@ class Generator:
                 return f"({table}[{args[1]}] if {table} is not None else {call})"
         if not prim.inline or len(args) != len(prim.params) or extra:
             return self._reused(src, e, call)
+        lists = [i for i, a in enumerate(e.args) if self.is_list(a)]  # their type tests dropped
         if all(_STABLE.match(a) for a in args):
-            return _template(prim, call, args)
+            return _template(prim, call, args, lists)
         if self._no_walrus:
             return call
         # other arguments are evaluated once, in order, into temporaries the template reads
         names = [a if _STABLE.match(a) else src.temp("t") for a in args]
         first = ", ".join(f"{t} := {a}" for t, a in zip(names, args) if t != a)
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + t for t in names)})"
-        return f"(({first},) and {_template(prim, call, names)})"
+        return f"(({first},) and {_template(prim, call, names, lists)})"
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
@@ -850,13 +851,16 @@ def _pure(e: n.Node, primitives: Any) -> bool:
     return True
 
 
-def _template(prim: Any, call: str, args: list[str]) -> str:
+def _template(prim: Any, call: str, args: list[str], lists: list[int] = ()) -> str:
     """A primitive's `inline` expression for these arguments (locals or literals); a
-    type test of a whole-number literal is dropped."""
+    type test of a whole-number literal, or of an argument proved a list (at `lists`),
+    is dropped."""
     out = prim.inline.format(call=call, **dict(zip(prim.params, args)))
     for a in args:
         if _INT.match(a):
             out = out.replace(f"_type({a}) is _int and ", "").replace(f" and _type({a}) is _int", "")
+    for i in lists:
+        out = out.replace(f"_type({args[i]}) is _list and ", "")
     return out
 
 
