@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import warnings
 
-from langkit import build, events, fault, match, program, run_do, value
+from langkit import BODY_LINE, build, events, fault, match, program, run_do, value
 
 from fuba_rules.agents.coach import CoachAgent
+from fuba_rules.lang.compiler import Answers
 from fuba_rules.lang.runtime import MAX_NUMBER, fault_trace
 
 
@@ -249,6 +250,41 @@ def test_the_areas_of_a_zone_are_a_board_answer_that_still_names_an_unknown_zone
     assert "_A_areas_in_zone[" in ed.source_of("wide") and "wide" in ed.compiler.fixed
     assert value('wide("midfield")', src) == value('wide("midfield")', src) == 5
     assert "expected a zone" in fault('let x = wide(text("midfeld"))', src).message
+
+
+QUESTIONS = FUNCS + """
+  twice: {params: [t, a], expr: 'far(a) + far(penalty_area(t))'}
+  odds: {params: [v], expr: '36 - v * v'}
+  span: {params: [mv], expr: 'distance(mv.from, mv.to)'}
+  near: {params: [a], expr: 'len([b for b in neighbours(a) if far(b) > 0])'}
+"""
+
+
+def test_a_function_asking_only_board_questions_of_its_parameters_is_a_table_read_too() -> None:
+    ed = build(program('return [twice(home, "centre"), twice(away, "home_penalty"), far("centre")]', QUESTIONS))
+    assert ed.compiler.tabled == {"far", "twice"}
+    assert "_R_far[v_a]" in ed.source_of("twice") and "_R_twice[" in ed.source_of("match")
+    # a parameter used as a number or a record, a loop: still a call, with the match's own cache
+    assert {"odds", "span", "near"} <= ed.compiler.fixed and not {"odds", "span", "near"} & ed.compiler.tabled
+    first, again = match(ed), match(ed)  # its answers are kept for the process: asking spends no step either way
+    assert first.run("match") == again.run("match") == [4, 8, 0] and first.budget == again.budget
+
+
+def test_a_table_of_answers_remembers_a_bounded_number_and_answers_the_rest(monkeypatch) -> None:
+    monkeypatch.setattr(Answers, "LIMIT", 2)
+    ed = build(program("return [far(a) for a in areas()]", QUESTIONS))
+    assert match(ed).run("match") == match(ed).run("match") == [value(f'far("{a}")', QUESTIONS) for a in ed.board.areas]
+    assert len(ed.compiler.G["_R_far"]) == 2
+
+
+def test_a_table_read_function_faults_where_its_call_did() -> None:
+    for call in ['twice(home, text("centr"))', "far(1)"]:
+        f = fault(f"let x = {call}", QUESTIONS)
+        assert f.pos.line == BODY_LINE + 2  # far's line (after the one-line body and "functions:"), reached from the call
+        assert [p.line for p in fault_trace(f.__context__.__traceback__)][0] == BODY_LINE
+    assert fault('let x = twice(text("hom"), "centre")', QUESTIONS).message == "expected a team (home or away), got 'hom'"
+    f = fault("let x = far([1])", QUESTIONS)  # the table takes no list: refused at the call, in the same words
+    assert f.message == "a list or record cannot be used as a key here" and f.pos.line == BODY_LINE
 
 
 # ---- modifiers -------------------------------------------------------------------------------------

@@ -76,7 +76,9 @@ class Answers(dict):
     given, the primitive itself runs, which checks them (an unknown area faults as
     before) against the bound host."""
 
-    __slots__ = ("fn", "arity", "host", "given", "root")
+    __slots__ = ("fn", "arity", "host", "given", "root", "kept")
+
+    LIMIT = 100_000  # entries kept in all of one root's tables: a mod asking endlessly new questions is answered, not remembered
 
     def __init__(self, fn: Callable[..., Any], arity: int, given: tuple = (), root: Answers | None = None):
         super().__init__()
@@ -85,13 +87,16 @@ class Answers(dict):
         self.host: Any = None  # on the first table only (see Compiler.bind)
         self.given = given
         self.root = root if root is not None else self
+        self.kept = 0  # on the first table only: entries kept in all of them
 
     def __missing__(self, key: Any) -> Any:
         if self.arity > 1:
             r: Any = Answers(self.fn, self.arity - 1, (*self.given, key), self.root)
         else:
             r = self.fn(self.root.host, *self.given, key)
-        self[key] = r
+        if self.root.kept < self.LIMIT:
+            self.root.kept += 1
+            self[key] = r
         return r
 
 
@@ -404,6 +409,7 @@ class Compiler:
         self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
         self.inlinable: dict[str, tuple] = {}  # small rule functions callers read in place (Generator._inlined)
         self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
+        self.tabled: set[str] = set()  # fixed rule functions of board values, read from tables of answers (see _board_question)
         self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
         self.areas: dict[str, str | None] = {}  # rule function -> the parameter naming the one area whose pieces it reads (see area_read)
         self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
@@ -490,6 +496,16 @@ class Compiler:
             self._answer_tables.append(table)
         return key
 
+    def answers_of(self, name: str) -> str:
+        """The global name of a tabled rule function's table of answers: its generated
+        function runs, against the bound host, for arguments not seen before."""
+        key = "_R_" + name
+        if key not in self.G:
+            table = self.G[key] = Answers(self.G[self.rule_name("function", name)], len(self._defined[name][0]))
+            table.host = self._host
+            self._answer_tables.append(table)
+        return key
+
     def bind(self, host: Any) -> None:
         """The host that fixed primitives run against when first asked (any match of the
         edition: they read only its board), also for tables made later (`answers`).
@@ -527,6 +543,8 @@ class Compiler:
     def call_function(self, name: str, args: list[str]) -> str:
         if not args and name in self.inline:  # e.g. `CT`, which only reads one state entry
             return self.inline[name]
+        if name in self.tabled:  # dict reads, as a board question's (see _board_question)
+            return self.answers_of(name) + "".join(f"[{a}]" for a in args)
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
     # ---- compiling
@@ -653,8 +671,11 @@ class Compiler:
             # (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             fixed = self._reads_no_state(inner)
+            tabled = fixed and bool(params) and not self._may_recurse(name) and self._board_question(inner, params, calls)
             short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
-            memo = not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
+            memo = not tabled and not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
+            if tabled:
+                self.tabled.add(name)
             if memo:
                 self.memoized.add(name)
             if fixed:
@@ -688,7 +709,7 @@ class Compiler:
                 # placed at the caller's line).
                 self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
             self.inlinable.pop(name, None)
-            if params and not memo and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
+            if params and not memo and not tabled and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
                 # no cache, no step, no recursion: a call would only pass the values on
                 loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
                 self.inlinable[name] = (params, body, loops, record_params(params, body))
@@ -771,6 +792,31 @@ class Compiler:
         """The body of a parameterless rule function its callers read in place (`CT`),
         else None."""
         return self._defined[name][2] if name in self.inline and name in self._defined else None
+
+    def _board_question(self, nodes: list[n.Node], params: tuple[str, ...], calls: list[str]) -> bool:
+        """Whether a rule function reading no state is a question about the board, like
+        `distance`: no loop, no step of its own, only board questions and other such
+        functions asked, and its parameters read only as their arguments (so areas,
+        teams: few, and never a list or record a table could not take as a key). Its
+        answers are kept for the process, in tables of `Answers` read in place of its
+        calls: the same in every match, and asking costs no step either way."""
+        if sum(1 + self.free_calls.get(c, 0) for c in calls) > FREE_CALLS:
+            return False  # it would spend a step of its own (see define)
+        prims = self.registry.primitives
+        passed: set[int] = set()
+        for x in nodes:
+            if isinstance(x, (n.Comprehension, n.Range)):
+                return False
+            if isinstance(x, n.Name) and x.kind == "func":
+                return False  # a parameterless function: a call, not a table read
+            if isinstance(x, n.Call):
+                if x.kind == "function" and x.name not in self.tabled:
+                    return False
+                if x.kind == "primitive" and not prims[x.name].fixed:
+                    return False
+                passed.update(id(a) for a in (*x.args, *x.kwargs.values()))
+        own = [x for x in nodes if isinstance(x, n.Name) and x.kind == "local" and x.parts[0] in params]
+        return all(id(x) in passed and not x.fields for x in own)
 
     def _reads_nothing(self, prim: Any) -> bool:
         """A primitive answering from its arguments and the board alone."""
