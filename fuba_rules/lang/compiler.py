@@ -665,7 +665,7 @@ class Compiler:
             calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
             self.calls[name] = set(calls)
             cost = len(inner) + sum(_LOOP_COST for x in inner if isinstance(x, (n.Comprehension, n.Range)))
-            cost += sum(_HIT_COST if c in self.memoized else self.costs.get(c, _LOOP_COST) for c in calls)
+            cost += sum(_HIT_COST if c in self.memoized or c in self.tabled else self.costs.get(c, _LOOP_COST) for c in calls)
             self.costs[name] = cost
             # A cache hit costs about as much as a short body; a parameter read as a record
             # (`mv.to`) cannot be a key, so trying the cache would only raise.
