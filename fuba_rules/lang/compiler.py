@@ -363,7 +363,7 @@ _sub = _arith("-", operator.sub)
 
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 4  # a call answered from the cache, in nodes
-_INLINE_UPTO = 4  # parameterless functions this small are read in place by their callers
+_INLINE_UPTO = 6  # parameterless functions this small are read in place by their callers
 _INLINE_NODES = 64  # functions this small, with no cache and no step of their own, are read in place too
 _MEMO_FROM = 16  # bodies this costly are cached (a hit costs about a dozen nodes' work)
 FREE_CALLS = 8  # a function making at most this many calls, all told, spends no step of its own
@@ -672,7 +672,8 @@ class Compiler:
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
             fixed = self._reads_no_state(inner)
             tabled = fixed and bool(params) and not self._may_recurse(name) and self._board_question(inner, params, calls)
-            short = len(inner) <= 3 if not calls or fixed else cost < _MEMO_FROM
+            tiny = _INLINE_UPTO if not params and not calls else 3  # read in place (below) costs less than a cache
+            short = len(inner) <= tiny if not calls or fixed else cost < _MEMO_FROM
             memo = not tabled and not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
             if tabled:
                 self.tabled.add(name)
