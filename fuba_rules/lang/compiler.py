@@ -84,10 +84,11 @@ class Answers(dict):
         super().__init__()
         self.fn = fn
         self.arity = arity
-        self.host: Any = None  # on the first table only (see Compiler.bind)
         self.given = given
         self.root = root if root is not None else self
-        self.kept = 0  # on the first table only: entries kept in all of them
+        if root is None:  # the first table holds what all of them share
+            self.host: Any = None  # see Compiler.bind
+            self.kept = 0  # entries kept in all of them
 
     def __missing__(self, key: Any) -> Any:
         if self.arity > 1:
