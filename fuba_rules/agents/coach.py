@@ -28,17 +28,14 @@ def best_options(decision: Decision) -> list[int]:
 
 def _best(scores: Any) -> list[int]:
     """The indices of the highest of some scores (at least one)."""
-    if not set(map(type, scores)) <= _INT:  # plain numbers compare as their floats do
-        scores = _numbers(scores)
+    scores = _comparable(scores)
     best = max(scores)
-    ties = scores.count(best)
-    if ties == 1:  # most decisions have one best option: found in C
-        return [scores.index(best)]
-    out, i = [], -1
-    for _ in range(ties):  # a few ties among many options: each found in C
-        i = scores.index(best, i + 1)
-        out.append(i)
-    return out
+    return [i for i, s in enumerate(scores) if s == best]
+
+
+def _comparable(scores: Any) -> Any:
+    """Scores that compare as numbers: as they are when all are whole numbers, else as floats."""
+    return scores if set(map(type, scores)) <= _INT else _numbers(scores)
 
 
 class CoachAgent:
@@ -59,5 +56,10 @@ class CoachAgent:
         scores = decision.scores
         if not scores:
             return below(self._rng, len(decision.options))
-        best = _best(scores)
-        return best[below(self._rng, len(best))]  # self._rng.choice(best)
+        scores = _comparable(scores)
+        best = max(scores)
+        k = below(self._rng, scores.count(best))  # which of the tied best, as self._rng.choice(_best(scores))
+        i = scores.index(best)
+        for _ in range(k):  # the k-th tie found in C, without listing them all
+            i = scores.index(best, i + 1)
+        return i
