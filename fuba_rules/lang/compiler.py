@@ -490,19 +490,19 @@ class Compiler:
 
     def answers(self, name: str) -> str:
         """The global name of a fixed primitive's table of answers (see `Answers`)."""
-        key = "_A_" + name
-        if key not in self.G:
-            table = self.G[key] = Answers(self.registry.primitives[name].fn, len(self.registry.primitives[name].params))
-            table.host = self._host
-            self._answer_tables.append(table)
-        return key
+        prim = self.registry.primitives[name]
+        return self._answer_table("_A_" + name, prim.fn, len(prim.params))
 
     def answers_of(self, name: str) -> str:
         """The global name of a tabled rule function's table of answers: its generated
         function runs, against the bound host, for arguments not seen before."""
-        key = "_R_" + name
+        return self._answer_table("_R_" + name, self.G[self.rule_name("function", name)], len(self._defined[name][0]))
+
+    def _answer_table(self, key: str, fn: Callable[..., Any], arity: int) -> str:
+        """`key`, naming in the generated code's globals a table of answers of `fn`,
+        made on first use and bound to the host matches run against (see `bind`)."""
         if key not in self.G:
-            table = self.G[key] = Answers(self.G[self.rule_name("function", name)], len(self._defined[name][0]))
+            table = self.G[key] = Answers(fn, arity)
             table.host = self._host
             self._answer_tables.append(table)
         return key
