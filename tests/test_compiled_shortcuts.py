@@ -92,7 +92,8 @@ def test_state_read_in_a_function_read_in_place_in_a_list_is_read_once_before_th
 def test_the_advice_of_a_decision_reads_each_state_entry_once_for_all_options() -> None:
     body = 'return choose(home, "where", ["centre", "home_penalty"], prefer=distance(it, ball.area) + (1 if control == home else 0))'
     code = build(program(body)).source_of("match")
-    assert "for (_s0, _s1, ) in ((m.S['ball.area'], m.S['control'], ),) for v_it in _opts" in code
+    # `control == home` holds for every option: worked out once too
+    assert "for (_h0, _h1, ) in ((m.S['ball.area'], (m.S['control'] == 'home'), ),) for v_it in _opts" in code
     m = match(build(program(body)), answers=["centre"])
     m.run("match")
     far = value('distance("home_penalty", "centre")')
@@ -771,6 +772,27 @@ def test_a_list_asking_about_one_team_reads_its_counts_once_and_faults_as_before
         got = run_do(position + f"return [crowded({team}), crowded_each({team})]", TEAM_LISTS).result
         assert got[0] == got[1] and ("centre" in got[0]) == (team == "home")
     assert fault('let x = crowded(text("nobody"))', TEAM_LISTS).message == fault('let x = crowded_each(text("nobody"))', TEAM_LISTS).message == "expected a team (home or away), got 'nobody'"
+
+
+IN_PLACE = """
+functions:
+  liked: {params: [t, a], expr: '(2 if t == control and a == ball.area else 0) + (1 if pieces(t, a) > 0 else 0)'}
+  liked_areas: {params: [t], expr: '[a for a in areas() if liked(t, a) > 1]'}
+  liked_by_each: {params: [a], expr: '[t for t in teams() if liked(t, a) > 1]'}
+"""
+
+
+def test_what_a_body_read_in_place_asks_of_the_state_alone_is_worked_out_once_per_list() -> None:
+    ed = build(IN_PLACE)
+    # `t == control` holds for every area of the list: read once as it starts, and t's counts with it
+    assert "for (_h0, _h1, _h2, ) in (((v_t == m.S['control']), m.S['ball.area'], (m.counts[v_t] if v_t in ('home', 'away') else None), ),)" in ed.source_of("liked_areas")
+    # t is the list's own: `t == control` asked per team, `a == ball.area` once
+    assert "for (_h0, _h1, ) in ((m.S['control'], (v_a == m.S['ball.area']), ),)" in ed.source_of("liked_by_each")
+    assert "((v_t == _h0) and _h1)" in ed.source_of("liked_by_each")
+    body = 'place(home, "centre")\nplace(away, "centre")\nset control = away\nset ball.area = "centre"\n'
+    advice = 'let x = choose(home, "where", ["centre", "home_front"], prefer=liked(away, it) + liked(home, it))\n'
+    got = run_do(body + advice + 'return [liked_areas(home), liked_areas(away), liked_by_each("centre"), liked_by_each("home_front")]', IN_PLACE, answers=["centre"])
+    assert got.result == [[], ["centre"], ["away"], []]
 
 
 def test_a_list_in_a_body_read_in_place_that_binds_the_team_asks_about_its_own_team() -> None:

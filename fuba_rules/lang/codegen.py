@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any
+from typing import Any, Callable
 
 from ..diagnostics import Pos
 from . import nodes as n
@@ -38,6 +38,7 @@ _SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'
 _REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[ths]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
 _IDENT_HEAD = re.compile(r"\w*")
 _LOCAL = re.compile(r"(v_\w+|'[^'\\]*')\Z")  # a local, or a text literal
+_CONST_ARG = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # a literal argument
 _counter = itertools.count()
 # The lines around a rule function's body read in place of its call: "# >> file:line:col"
 # opens it (the function's position), "# <<" closes it.
@@ -364,11 +365,20 @@ class Generator:
             fields = self.element_fields(e.args[2])  # options proved records: their fields read straight
             outer, self.records = self.records, self.records | ({it: fields} if fields not in (None, EMPTY) else {})
             try:
-                prefer = self._state_read_once(advice, lambda: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice))
+                prefer = self._state_read_once(advice, lambda: self._advice_list(src, advice, it))
             finally:
                 self.records = outer
             prefer = f"lambda _opts: {prefer}"
         return f"_choose(m, {options}, {team}, {label}, {prefer}, {optional}, {self.host.position(e.pos)})"
+
+    def _advice_list(self, src: Source, advice: n.Node, it: str) -> str:
+        """The scores of `_opts`, one list: as a pure list's, what no option changes is
+        worked out once, before it (see `_hoisting`)."""
+        if not self.hoist or not _pure(advice, self.host.registry.primitives):
+            return self._list(self.expr(src, advice), [f"for {it} in _opts"], advice)
+        found = _invariant([advice], lambda v: v != BOUND_IN_PREFER, self.host.inline_body)
+        bound = {it} | {local(var) for x in n.walk(advice) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+        return self._hoisting(src, found, bound, lambda pre: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice, pre))
 
     def _special_choose(self, src: Source, e: n.Call) -> str:
         return self._choose(src, e, False)
@@ -631,24 +641,56 @@ class Generator:
         return self._state_read_once(e, lambda: self._hoisted_comprehension(src, e))
 
     def _hoisted_comprehension(self, src: Source, e: n.Comprehension) -> str:
-        found = _invariant(e, {var for var, _, _ in e.loops}, self.host.inline_body)
+        own = {var for var, _, _ in e.loops}
+        parts = [e.element, *(x for i, (_, it, cond) in enumerate(e.loops) for x in ((it,) if i else ()) + ((cond,) if cond is not None else ()))]
+        found = _invariant(parts, lambda v: v not in own, self.host.inline_body)
+        bound = {local(var) for x in n.walk(e) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
+        return self._hoisting(src, found, bound, lambda pre: self._comprehension(src, e, pre))
+
+    def _hoisting(self, src: Source, found: list[n.Node], bound: set[str], write: Any) -> str:
+        """`write(pre)` for a pure list whose loops bind `bound`: the parts `found` are
+        read once, as it starts, into its variables `pre`, and so are the invariant parts
+        of the bodies read in place within it (`_hoist_body`) and the team tables it asks
+        (`_team_table`)."""
         pre: list[tuple[str, str]] = []
-        seen: dict[str, str] = {}
+        context: tuple[dict[str, str], list[tuple[str, str]], set[str]] = ({}, pre, bound)
+        outer = self.team_tables
+        self.team_tables = [*(outer or ()), context]
+        hoisted = self._hoist(src, found, context)
+        try:
+            return write(pre)
+        finally:
+            self.team_tables = outer
+            for node in hoisted:
+                del self.hoisted[id(node)]
+
+    def _hoist(self, src: Source, found: list[n.Node], context: tuple[dict[str, str], list[tuple[str, str]], set[str]]) -> list[n.Node]:
+        """Read `found` through the list's variables from here on; the nodes newly so read."""
+        seen, pre, _ = context
+        new = []
         for node in found:
+            if id(node) in self.hoisted:
+                continue
             code = self._once(lambda: self.expr(src, node))
             if code not in seen:
                 seen[code] = src.temp("h")
                 pre.append((seen[code], code))
             self.hoisted[id(node)] = seen[code]
-        outer = self.team_tables
-        bound = {local(var) for x in n.walk(e) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
-        self.team_tables = [*(outer or ()), ({}, pre, bound)]  # tables found while it is written join `pre`
-        try:
-            return self._comprehension(src, e, pre)
-        finally:
-            self.team_tables = outer
-            for node in found:
-                del self.hoisted[id(node)]
+            new.append(node)
+        return new
+
+    def _hoist_body(self, src: Source, params: tuple[str, ...], names: list[str], body: n.Node) -> list[n.Node]:
+        """In the innermost pure list being written, the invariant parts of a body read
+        in place (`_inlined`), as `_invariant` finds them in the list's own text: its
+        parameters given a local no loop of the list binds, or a literal, are fixed for
+        the whole list (`team == CT` in move advice, once per list of options)."""
+        if not self.team_tables:
+            return []
+        context = self.team_tables[-1]
+        fixed = {p for p, a in zip(params, names) if (_LOCAL.match(a) and a not in context[2]) or _CONST_ARG.match(a)}
+        if not fixed:
+            return []
+        return self._hoist(src, _invariant([body], fixed.__contains__, self.host.inline_body), context)
 
     def _team_table(self, src: Source, table: str, team: str) -> str | None:
         """In a pure list, where every element asks `pieces(t, a)` of the same team `t` (a
@@ -770,6 +812,7 @@ class Generator:
         outer = self.rename, self.records
         self.rename, self.records = dict(zip(params, names)), {}
         outer_reuse, self.reuse = self.reuse, None  # the caller's calls are not the body's
+        hoisted = self._hoist_body(src, params, names, body)
         try:
             out = self.scoped(src, body)
             known, guard = {}, []  # the parameters read as records: proved by the caller, or tested here
@@ -787,13 +830,16 @@ class Generator:
         finally:
             self.rename, self.records = outer
             self.reuse = outer_reuse
+            for node in hoisted:
+                del self.hoisted[id(node)]
         out = f"(\n# >> {body.pos}\n{out}\n# <<\n)"
         return f"(({first},) and {out})" if first else out
 
 
-def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.Node]:
-    """The largest parts of a comprehension's element and tests (and of its inner loops'
-    lists) that read state but no loop variable, and cannot fault or spend a step: plain
+def _invariant(parts: list[Any], free: Callable[[str], bool], inline_body: Any) -> list[n.Node]:
+    """The largest parts of `parts` (a comprehension's element and tests and its inner
+    loops' lists, or a body read in place in one) that read state and no local but the
+    `free` ones (no loop variable), and cannot fault or spend a step: plain
     state reads (also through a tiny function read in place, `CT`) and parameters
     compared by `==`/`!=`, `not`, `and`, `or`. Worked out once
     before the loop, they read the same as in it: nothing in a pure comprehension writes
@@ -807,7 +853,7 @@ def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.
             body = inline_body(x.parts[0]) if not x.fields else None
             return body is not None and safe(body)
         if isinstance(x, n.Name):
-            return not x.fields and (x.kind in ("state", "const", "builtin") or (x.kind == "local" and x.parts[0] not in bound))
+            return not x.fields and (x.kind in ("state", "const", "builtin") or (x.kind == "local" and free(x.parts[0])))
         if isinstance(x, n.Unary):
             return x.op == "not" and safe(x.operand)
         if isinstance(x, n.Compare):
@@ -830,12 +876,8 @@ def _invariant(e: n.Comprehension, bound: set[str], inline_body: Any) -> list[n.
             for child in n.children(x):
                 visit(child)
 
-    visit(e.element)
-    for i, (_, it, cond) in enumerate(e.loops):
-        if i:
-            visit(it)
-        if cond is not None:
-            visit(cond)
+    for part in parts:
+        visit(part)
     return found
 
 
