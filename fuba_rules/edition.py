@@ -174,6 +174,10 @@ def check_resolved(resolved: Any) -> list[Diagnostic]:
     return sorted(build.warnings, key=_sort_key)
 
 
+# A state entry's named kind: how to say one, and what its names are.
+_NAMED_KINDS = {"team": ("a team", " (home or away)"), "area": ("an area", " of the board")}
+
+
 def _val_pos(container: Any, key: Any) -> Pos:
     vp = getattr(container, "value_pos", None) or {}
     if key in vp:
@@ -335,9 +339,10 @@ class _Build:
         def params(section: str) -> dict[str, tuple[str, ...]]:
             return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items() if not _hidden_by(str(k))}
 
+        domains = {"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)}
         return Symbols(
             registry=ENGINE,
-            state=self.state_specs(),
+            state=self.state_specs(domains),
             constants={str(k): _plain(v) for k, v in self.section("constants").items()},
             tables=set(self.section("tables")) | ({"formations"} if self.section("formations") else set()),
             functions=params("functions"),
@@ -345,7 +350,7 @@ class _Build:
             triggers=params("triggers"),
             modifier_groups={str(v.get("group", "")) for v in self.section("modifiers").values()},
             rules=set(self.section("rules")),
-            domains={"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)},
+            domains=domains,
         )
 
     def parse_all(self, sym: Symbols) -> _Parsed:
@@ -441,7 +446,7 @@ class _Build:
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
         """Turn every checked text into closures, once."""
-        comp = Compiler(ENGINE, sym.state, sym.constants)
+        comp = Compiler(ENGINE, sym.state, sym.constants, sym.domains)
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
         comp.uncached = self.uncached
@@ -487,7 +492,7 @@ class _Build:
         file = getattr(getattr(data, "pos", None), "file", "<board>")
         return Board.from_data(data, file)
 
-    def state_specs(self) -> dict[str, StateSpec]:
+    def state_specs(self, domains: dict[str, frozenset[str]]) -> dict[str, StateSpec]:
         specs = {}
         for k, v in self.section("state").items():
             index = tuple(map(str, v.get("index", []) or []))
@@ -503,7 +508,17 @@ class _Build:
             )
             if specs[str(k)].type == "int":
                 self.whole_default(specs[str(k)], v)
+            elif specs[str(k)].type in _NAMED_KINDS:
+                self.named_default(specs[str(k)], v, domains[specs[str(k)].type])
         return specs
+
+    def named_default(self, spec: StateSpec, v: Any, names: frozenset[str]) -> None:
+        """A team or area entry starts as one (or as none): a rule's write is checked
+        likewise (`lang.compiler._held`)."""
+        if spec.default is not None and spec.default not in names:
+            hint = did_you_mean(str(spec.default), sorted(names)) if isinstance(spec.default, str) else ""
+            kind = _NAMED_KINDS[spec.type]
+            self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is {kind[0]}: its default {json.dumps(spec.default, default=str)} is no {spec.type}{kind[1]}{hint}"))
 
     def whole_default(self, spec: StateSpec, v: Any) -> None:
         """A whole-number entry starts as one, within its bounds (or as none, when it has

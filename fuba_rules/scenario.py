@@ -125,7 +125,7 @@ class Scenario:
 
     def set(self, name: str, value: Any) -> Scenario:
         _known("state", name, self.match.S)
-        _whole_numbers(self.match.ed.state[name], value)
+        _holds(self.match.ed.state[name], value, self.match.ed.symbols.domains)
         self.match.S[name] = value
         self.match.version += 1
         return self
@@ -233,16 +233,22 @@ def _agents(answers: Any, defaults: Mapping[str, Any] | None) -> dict[str, Scrip
     return {t: shared for t in TEAMS}
 
 
-def _whole_numbers(spec: Any, value: Any, depth: int = 0) -> None:
-    """A value for a whole-number entry is one, within its declared bounds, at every
-    index, as a rule's own write must be (`_set`); none only where it starts as none."""
-    if spec.type != "int" or (value is None and spec.default is None):
+def _holds(spec: Any, value: Any, domains: Mapping[str, frozenset[str]], depth: int = 0) -> None:
+    """A value for a whole-number entry is one, within its declared bounds, and one for a
+    team or area entry names one, at every index, as a rule's own write must (`_set`);
+    none only where it starts as none."""
+    if spec.type not in ("int", "team", "area") or (value is None and spec.default is None):
         return
     if depth < len(spec.index):
         if not isinstance(value, dict):
             raise ValueError(f"state '{spec.name}' is indexed by [{', '.join(spec.index)}]: expected a mapping, got {value!r}")
         for v in value.values():
-            _whole_numbers(spec, v, depth + 1)
+            _holds(spec, v, domains, depth + 1)
+        return
+    if spec.type != "int":
+        names = domains[spec.type]
+        if type(value) is not str or value not in names:
+            raise ValueError(f"state '{spec.name}' holds {'teams' if spec.type == 'team' else 'areas'}, got {value!r}{did_you_mean(str(value), sorted(names))}")
         return
     lo, hi = spec.whole_range()
     if type(value) is not int or not lo <= value <= hi:

@@ -795,6 +795,27 @@ def test_what_a_body_read_in_place_asks_of_the_state_alone_is_worked_out_once_pe
     assert got.result == [[], ["centre"], ["away"], []]
 
 
+PROVED = """
+state:
+  holder: {type: team}
+functions:
+  against: {params: [t, a], expr: 't == DT and pieces(t, a) > 0'}
+  against_holder: {params: [t, a], expr: 't == other(holder) and pieces(t, a) > 0'}
+  mine: {params: [t], expr: '[a for a in team_areas(t) if against(t, a)]'}
+  holders: {params: [t], expr: '[a for a in team_areas(t) if against_holder(t, a)]'}
+"""
+
+
+def test_the_opponent_of_a_team_entry_is_worked_out_once_per_list_where_it_cannot_fault() -> None:
+    ed = build(PROVED)
+    # control is a team entry starting as one, and every write to it is checked: other(control) cannot fault
+    assert "(v_t == (_A_other[m.S['control']]))" in ed.source_of("mine").split("for v_a")[0]
+    # holder starts as none: other(holder) may fault, so it is asked only where the text asks it
+    assert "(v_t == _A_other[_h0])" in ed.source_of("holders").split("for v_a")[1]
+    assert run_do('place(away, "centre")\nreturn [mine(away), mine(home), holders(home)]', PROVED).result == [["centre"], [], []]
+    assert fault('place(home, "centre")\nlet x = holders(home)', PROVED).message == "expected a team (home or away), got None"
+
+
 def test_a_list_in_a_body_read_in_place_that_binds_the_team_asks_about_its_own_team() -> None:
     src = """
 functions:

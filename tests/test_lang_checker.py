@@ -606,5 +606,21 @@ def test_an_int_state_starts_as_a_whole_number_within_its_bounds(declaration: st
     assert kit.messages(f"state:\n  n: {declaration}\n") == [message]
 
 
+@pytest.mark.parametrize(
+    ("declaration", "message"),
+    [
+        ("{type: team, default: homme}", "state 'n' is a team: its default \"homme\" is no team (home or away) (did you mean 'home'?)"),
+        ("{type: area, default: centr}", "state 'n' is an area: its default \"centr\" is no area of the board (did you mean 'centre'?)"),
+        ("{type: area, default: 3}", "state 'n' is an area: its default 3 is no area of the board"),
+    ],
+)
+def test_a_team_or_area_state_starts_as_one(declaration: str, message: str) -> None:
+    assert kit.messages(f"state:\n  n: {declaration}\n") == [message]
+
+
+def test_a_team_or_area_state_without_a_default_starts_as_none() -> None:
+    assert kit.value("[n, a]", "state:\n  n: {type: team}\n  a: {type: area}\n") == [None, None]
+
+
 def test_an_int_state_without_a_default_starts_as_none() -> None:
     assert kit.value("n", "state:\n  n: {type: int}\n") is None

@@ -806,12 +806,32 @@ def test_a_script_that_runs_out_of_dice_stops_the_match() -> None:
         ("set minute = false", "state 'minute' is an int: it cannot hold a boolean"),
         ('set score["home"] += "1"', "state 'score' is an int: it cannot hold a text"),
         ("set minute = 2000000000000", "state 'minute' is an int: it cannot hold 2,000,000,000,000, beyond 1,000,000,000,000"),
+        ('set control = text("homme")', "state 'control' is a team: it cannot hold 'homme' (did you mean 'home'?)"),
+        ("set control = none", "state 'control' is a team: it cannot hold none"),
+        ('set ball.area = text("centr")', "state 'ball.area' is an area: it cannot hold 'centr' (did you mean 'centre'?)"),
+        ("set ball.area = 3", "state 'ball.area' is an area: it cannot hold a number"),
+        ('set ball.area = ["centre"]', "state 'ball.area' is an area: it cannot hold a list"),
     ],
 )
 def test_a_wrong_value_is_a_rule_fault_at_the_statement(stmt: str, message: str) -> None:
     f = fault(stmt)
     assert f.message == message
     assert f.pos is not None and f.pos.file == "rules.yaml" and f.pos.line == kit.BODY_LINE
+
+
+NAMED = """
+state:
+  last: {type: area, index: [team], default: centre}
+  holder: {type: team}
+"""
+
+
+def test_a_team_or_area_entry_holds_only_a_team_or_an_area() -> None:
+    # an indexed write is checked too; an entry that starts as none may be none again
+    assert fault('set last[home] = text("centr")', NAMED).message == "state 'last' is an area: it cannot hold 'centr' (did you mean 'centre'?)"
+    assert fault('set holder = text("x")', NAMED).message == "state 'holder' is a team: it cannot hold 'x'"
+    m = run_do('set last[away] = "home_front"\nset holder = away\nset holder = none\nset control = other(control)\nreturn [last, holder, control]', NAMED)
+    assert m.result == [{"home": "centre", "away": "home_front"}, None, "away"]
 
 
 @pytest.mark.parametrize("held", [0, 1])

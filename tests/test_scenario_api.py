@@ -52,6 +52,17 @@ def test_an_indexed_whole_number_entry_is_checked_at_every_index(draft):
         Scenario(draft).state(score={"home": "one", "away": 0})
 
 
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("control", "homme", r"state 'control' holds teams, got 'homme' \(did you mean 'home'\?\)"),
+    ("control", None, r"state 'control' holds teams, got None"),
+    ("ball.area", "centr", r"state 'ball.area' holds areas, got 'centr' \(did you mean 'centre'\?\)"),
+])
+def test_a_team_or_area_entry_takes_only_a_team_or_an_area(draft, name, value, message):
+    with pytest.raises(ValueError, match=message):
+        Scenario(draft).set(name, value)
+    assert Scenario(draft).set("ball.area", "home_front").match.S["ball.area"] == "home_front"
+
+
 def test_a_rule_runs_with_its_arguments_by_parameter_name(draft):
     proc = next(name for name, rule in draft.procs.items() if len(rule.params) >= 1)
     params = draft.procs[proc].params

@@ -38,7 +38,7 @@ def _area(m: Any, a: Any) -> str:
 
 
 # ---- teams
-@add("other", "team:team", fixed=True, returns="team", doc="The opponent of a team.")
+@add("other", "team:team", fixed=True, returns="team", total=True, doc="The opponent of a team.")
 def _other(m, team):
     return "away" if _team(team) == "home" else "home"
 
@@ -148,7 +148,7 @@ for _name, _params, _method, _doc in _BOARD_QUESTIONS:
     add(_name, _params, fixed=True, doc=_doc, returns=_BOARD_RESULTS.get(_name, ""), bound=_BOARD_COUNTS.get(_name))(_board_question(_method, list(parse_params(_params)[0])))
 
 
-@add("penalty_area", "team:team", fixed=True, returns="area", doc="The penalty area team defends.")
+@add("penalty_area", "team:team", fixed=True, returns="area", total=True, doc="The penalty area team defends.")
 def _penalty_area(m, team):
     return m.board.penalty_area(_team(team))
 

@@ -157,8 +157,13 @@ class Generator:
             if spec.type == "int" and (size is None or size > MAX_NUMBER):  # an int's value checked, unless proved
                 # a truth value equal to the number held (true and 1) is checked too, not skipped as no change
                 src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}] or (_type(_sv) is not _int and _sv is not None): _put_int(m, {name!r}, _sv)", s.pos)
+            elif spec.type in ("team", "area") and spec.type in getattr(self.host, "domains", {}):  # its value checked where it changes
+                names = self.host.const(self.host.domains[spec.type])
+                put = f"_put(m, {name!r}, _sv) if _type(_sv) is _str and _sv in {names} else _put_named(m, {name!r}, _sv)"
+                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}", s.pos)
             else:
-                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
+                put = "_put_named" if spec.type in ("team", "area") else "_put"
+                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}(m, {name!r}, _sv)", s.pos)
             return
         lo, hi = self.host.const(spec.min), self.host.const(spec.max)
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
@@ -376,7 +381,7 @@ class Generator:
         worked out once, before it (see `_hoisting`)."""
         if not self.hoist or not _pure(advice, self.host.registry.primitives):
             return self._list(self.expr(src, advice), [f"for {it} in _opts"], advice)
-        found = _invariant([advice], lambda v: v != BOUND_IN_PREFER, self.host.inline_body)
+        found = _invariant([advice], lambda v: v != BOUND_IN_PREFER, self.host)
         bound = {it} | {local(var) for x in n.walk(advice) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
         return self._hoisting(src, found, bound, lambda pre: self._list(self.expr(src, advice), [f"for {it} in _opts"], advice, pre))
 
@@ -643,7 +648,7 @@ class Generator:
     def _hoisted_comprehension(self, src: Source, e: n.Comprehension) -> str:
         own = {var for var, _, _ in e.loops}
         parts = [e.element, *(x for i, (_, it, cond) in enumerate(e.loops) for x in ((it,) if i else ()) + ((cond,) if cond is not None else ()))]
-        found = _invariant(parts, lambda v: v not in own, self.host.inline_body)
+        found = _invariant(parts, lambda v: v not in own, self.host)
         bound = {local(var) for x in n.walk(e) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
         return self._hoisting(src, found, bound, lambda pre: self._comprehension(src, e, pre))
 
@@ -690,7 +695,7 @@ class Generator:
         fixed = {p for p, a in zip(params, names) if (_LOCAL.match(a) and a not in context[2]) or _CONST_ARG.match(a)}
         if not fixed:
             return []
-        return self._hoist(src, _invariant([body], fixed.__contains__, self.host.inline_body), context)
+        return self._hoist(src, _invariant([body], fixed.__contains__, self.host), context)
 
     def _team_table(self, src: Source, table: str, team: str) -> str | None:
         """In a pure list, where every element asks `pieces(t, a)` of the same team `t` (a
@@ -836,15 +841,17 @@ class Generator:
         return f"(({first},) and {out})" if first else out
 
 
-def _invariant(parts: list[Any], free: Callable[[str], bool], inline_body: Any) -> list[n.Node]:
+def _invariant(parts: list[Any], free: Callable[[str], bool], host: Any) -> list[n.Node]:
     """The largest parts of `parts` (a comprehension's element and tests and its inner
     loops' lists, or a body read in place in one) that read state and no local but the
     `free` ones (no loop variable), and cannot fault or spend a step: plain
     state reads (also through a tiny function read in place, `CT`) and parameters
-    compared by `==`/`!=`, `not`, `and`, `or`. Worked out once
+    compared by `==`/`!=`, `not`, `and`, `or`, and total primitives asked about values
+    proved of their kinds (`other(control)`: see `_names`). Worked out once
     before the loop, they read the same as in it: nothing in a pure comprehension writes
     state. (`v_t == m.S['control']` in every legal move is read once per list.)"""
     found: list[n.Node] = []
+    inline_body, primitives = host.inline_body, host.registry.primitives
 
     def safe(x: n.Node) -> bool:
         if isinstance(x, n.Const):
@@ -852,6 +859,8 @@ def _invariant(parts: list[Any], free: Callable[[str], bool], inline_body: Any) 
         if isinstance(x, n.Name) and x.kind == "func":  # `CT`, read in place: its body decides
             body = inline_body(x.parts[0]) if not x.fields else None
             return body is not None and safe(body)
+        if isinstance(x, n.Call):
+            return x.kind == "primitive" and primitives[x.name].total and _names(x, primitives[x.name].returns, host)
         if isinstance(x, n.Name):
             return not x.fields and (x.kind in ("state", "const", "builtin") or (x.kind == "local" and free(x.parts[0])))
         if isinstance(x, n.Unary):
@@ -879,6 +888,24 @@ def _invariant(parts: list[Any], free: Callable[[str], bool], inline_body: Any) 
     for part in parts:
         visit(part)
     return found
+
+
+def _names(x: n.Node, kind: str, host: Any) -> bool:
+    """Whether `x` always names a `kind` ("team", "area"), never none: an entry of that
+    type that starts as one (a write of anything else faults, `compiler._held`), a tiny
+    function read in place giving one (`DT`), or a total primitive given such values."""
+    if isinstance(x, n.Name) and not x.fields:
+        if x.kind == "state":
+            spec = host.state.get(x.resolved)
+            return spec is not None and spec.type == kind and not spec.index and spec.default is not None
+        if x.kind == "func":
+            body = host.inline_body(x.parts[0])
+            return body is not None and _names(body, kind, host)
+    if isinstance(x, n.Call) and x.kind == "primitive" and not x.kwargs:
+        prim = host.registry.primitives[x.name]
+        return prim.total and prim.returns == kind and len(x.args) == len(prim.params) and all(
+            _names(a, prim.kinds.get(p, ""), host) for a, p in zip(x.args, prim.params))
+    return False
 
 
 def _pure(e: n.Node, primitives: Any) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from ..diagnostics import Pos
+from ..diagnostics import Pos, did_you_mean
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, StateSpec
 from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
@@ -244,9 +244,9 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
         if hi is not None and new > hi:
             new = hi
         if not -MAX_NUMBER <= new <= MAX_NUMBER:
-            _whole(m.ed.state[name], new)
+            _held(m, m.ed.state[name], new)
     else:
-        _whole(m.ed.state[name], new)
+        _held(m, m.ed.state[name], new)
     if new != old:
         box[slot] = new
         m.wrote(name)
@@ -254,12 +254,20 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
             m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
 
 
-def _whole(spec: StateSpec, new: Any) -> None:
-    """An int entry holds whole numbers up to MAX_NUMBER (none only where it starts as
-    none): a text or a truth value written to one is a fault here, not a surprise later."""
-    if spec.type == "int" and not (new is None and spec.default is None):
+def _held(m: Any, spec: StateSpec, new: Any) -> None:
+    """An int entry holds whole numbers up to MAX_NUMBER, a team entry a team, an area
+    entry an area of the board (each none only where it starts as none): a wrong value
+    written to one is a fault here, not a surprise later. (Callers test the common case
+    first.)"""
+    if new is None and spec.default is None:
+        return
+    if spec.type == "int":
         held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
         raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
+    names = m.ed.symbols.domains.get(spec.type) if spec.type in ("team", "area") else None
+    if names is not None and (type(new) is not str or new not in names):
+        held = f"'{new}'{did_you_mean(new, sorted(names))}" if type(new) is str else "none" if new is None else type_name(new)
+        raise TypeError(f"state '{spec.name}' is {'a team' if spec.type == 'team' else 'an area'}: it cannot hold {held}")
 
 
 def _put(m: Any, name: str, new: Any) -> None:
@@ -272,9 +280,16 @@ def _put(m: Any, name: str, new: Any) -> None:
 
 
 def _put_int(m: Any, name: str, new: Any) -> None:
-    """`_put` of an int entry, its value checked first (`_whole`)."""
+    """`_put` of an int entry, its value checked first (`_held`)."""
     if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
-        _whole(m.ed.state[name], new)
+        _held(m, m.ed.state[name], new)
+    _put(m, name, new)
+
+
+def _put_named(m: Any, name: str, new: Any) -> None:
+    """`_put` of a team or area entry whose value generated code did not find among the
+    names of its kind: checked first (`_held`)."""
+    _held(m, m.ed.state[name], new)
     _put(m, name, new)
 
 
@@ -374,10 +389,11 @@ class Compiler:
     """Generates and compiles checked nodes. `procs`, `funcs`, `tables` and `modifiers`
     are filled by the caller; generated code finds them through its globals."""
 
-    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Any]):
+    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Any], domains: dict[str, frozenset[str]] | None = None):
         self.registry = registry
         self.state = state
         self.constants = constants
+        self.domains = domains or {}  # the names of each kind of text: areas, teams (Symbols.domains)
         self.procs: dict[str, Callable_] = {}
         self.funcs: dict[str, Callable_] = {}
         self.tables: dict[str, Table] = {}
@@ -448,6 +464,7 @@ class Compiler:
             "_set": _set,
             "_put": _put,
             "_put_int": _put_int,
+            "_put_named": _put_named,
             "_apply": _apply,
             "_times": _times,
             "_each": _each,

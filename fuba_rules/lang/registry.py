@@ -54,6 +54,10 @@ class Primitive:
     # when team is a team): that table of one team's answers, read once by a list whose
     # every element asks about the same team (`Generator._team_table`).
     by_team: str = ""
+    # Total: given arguments of their kinds (a team, an area), it gives one of its
+    # `returns` kind, never none, and cannot fault (`other`): generated code may then ask
+    # it ahead of time, where it is proved to get such arguments (`codegen._invariant`).
+    total: bool = False
 
     @property
     def signature(self) -> str:
@@ -86,6 +90,7 @@ class Registry:
         area_of: str | None = None,
         bound: int | None = None,
         by_team: str = "",
+        total: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -93,7 +98,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total
             )
             return fn
 
