@@ -154,6 +154,23 @@ def test_prefer_never_fills_a_positional_argument_of_choose(tmp_path, capsys):
     assert len(err.splitlines()) == 1
 
 
+def test_a_team_or_area_state_naming_neither_is_a_positioned_error(tmp_path, capsys):
+    mod = tmp_path / "mods" / "holder.yaml"
+    write(tmp_path, {"mods/holder.yaml": """\
+        schema_version: 1
+        extends: 2024-draft
+        state:
+          holder: {type: team, default: homme, ref: "X"}
+        """})
+    code, err = check(capsys, "--root", str(EDITIONS), "check", str(mod))
+    assert code == 1
+    assert err == f"{mod}:4:33: error: state 'holder' is a team: its default \"homme\" is no team (home or away) (did you mean 'home'?)\n"
+    mod.write_text(mod.read_text(encoding="utf-8").replace("homme", "home") + 'hooks:\n  flip: {ref: "X", at: turn_end, do: \'set holder = text("homme")\'}\n', encoding="utf-8")
+    code, err = check(capsys, "--root", str(EDITIONS), "simulate", "2024-draft", "--mod", str(mod), "-n", "1")
+    assert code != 0 and "internal error" not in err
+    assert f"{mod}:6:43: error: rule fault: state 'holder' is a team: it cannot hold 'homme' (did you mean 'home'?)" in err
+
+
 # ---- interrupts -------------------------------------------------------------------------------
 
 
