@@ -717,6 +717,24 @@ def test_arithmetic_on_counts_and_distances_runs_without_checks() -> None:
     assert "needs numbers" in fault('let x = rest("a")', BOUNDED).message
 
 
+THROUGH = """
+functions:
+  odds: {params: [v], expr: '36 - (v - 1) * (v - 1)'}
+  advice: {params: [x], expr: 'odds(clamp(x, 1, 6)) // 4 + min(pieces(home, "centre"), 3) + max(1, abs(-2))'}
+  open: {params: [x], expr: 'odds(x) + 1'}
+"""
+
+
+def test_a_number_bounded_through_a_call_or_a_clamp_runs_without_checks() -> None:
+    ed = build(THROUGH)
+    # odds(v) alone is unbounded, but here v is clamp(x, 1, 6): at most 6, so odds at most 85
+    assert not any(check in ed.source_of("advice") for check in ("_add(", "_floordiv(", "-1073741823"))
+    assert "_add(" in ed.source_of("open")  # odds of any x: checked
+    assert value('[advice(1), advice(9), advice(-3), open(2)]', THROUGH) == [9 + 0 + 2, 2 + 0 + 2, 9 + 0 + 2, 36]
+    assert fault('let x = advice(true)', THROUGH).message == "clamp needs numbers, got a boolean"
+    assert fault('let x = advice("a")', THROUGH).message == "clamp needs numbers, got a text"
+
+
 KEPT_LISTS = """
 functions:
   beside: {params: [a], expr: '[b for b in neighbours(a) if not is_spot(b)] if ball.value > 0 else []'}

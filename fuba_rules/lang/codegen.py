@@ -126,6 +126,8 @@ class Generator:
         # The pure lists being written, outermost first: one team's tables read -> the list's
         # variables, bound as it starts (its `pre`), and the locals its loops bind (see _team_table).
         self.team_tables: list[tuple[dict[str, str], list[tuple[str, str]], set[str]]] | None = None
+        self._bound_params: dict[str, int | None] | None = None  # see _bound_through
+        self._bound_depth = 0
 
     # ---- blocks and statements
     def block(self, src: Source, stmts: list[n.Node], ind: int) -> None:
@@ -510,11 +512,22 @@ class Generator:
                 return abs(v) if type(v) is int else None
             if e.kind == "func":
                 return getattr(self.host, "bounds", {}).get(e.parts[0])
+            if e.kind == "local" and self._bound_params is not None:  # a parameter of a body asked through its call
+                return self._bound_params.get(e.parts[0])
             return None
         if isinstance(e, n.Call):
             if e.kind == "primitive":  # pieces(), distance(), len(): declared by the host
-                return self.host.registry.primitives[e.name].bound
-            return getattr(self.host, "bounds", {}).get(e.name) if e.kind == "function" else None
+                prim = self.host.registry.primitives[e.name]
+                if prim.bound_by and not e.kwargs and len(e.args) == len(prim.params):
+                    given = dict(zip(prim.params, e.args))
+                    sizes = [self.bound(given[p]) for p in prim.bound_by]
+                    if None not in sizes:
+                        return max(sizes)  # type: ignore[type-var]
+                return prim.bound
+            if e.kind != "function":
+                return None
+            known = getattr(self.host, "bounds", {}).get(e.name)
+            return known if known is not None else self._bound_through(e)
         if isinstance(e, n.Unary):
             return self.bound(e.operand) if e.op == "-" else None
         if isinstance(e, n.Ternary):
@@ -529,6 +542,24 @@ class Generator:
             a = self.bound(e.left)  # by a whole number other than 0: no fault; a quotient no larger, a remainder below the divisor
             return None if a is None else a if e.op == "//" else abs(e.right.value) - 1
         return None
+
+    def _bound_through(self, e: n.Call) -> int | None:
+        """How large the number a rule function gives for these arguments can be, from its
+        body with each parameter as large as its argument can be (`pass_odds(clamp(v, 1,
+        6))`, where `pass_odds(v)` alone is unbounded). Only a function that cannot
+        recurse, called with all its arguments in order, a few calls deep."""
+        found = getattr(self.host, "plain_body", lambda name: None)(e.name) if not e.kwargs and self._bound_depth < 3 else None
+        if found is None or len(found[0]) != len(e.args):
+            return None
+        params, body = found
+        sizes = dict(zip(params, (self.bound(a) for a in e.args)))
+        outer, self._bound_params = self._bound_params, sizes
+        self._bound_depth += 1
+        try:
+            return self.bound(body)
+        finally:
+            self._bound_params = outer
+            self._bound_depth -= 1
 
     def _e_Compare(self, src: Source, e: n.Compare) -> str:
         out = self.expr(src, e.first)

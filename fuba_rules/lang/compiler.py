@@ -807,6 +807,12 @@ class Compiler:
                 todo.extend(self.calls[c])
         return False
 
+    def plain_body(self, name: str) -> tuple[tuple[str, ...], n.Node] | None:
+        """A rule function's parameters and body, when it cannot recurse (for
+        `Generator._bound_through`); else None."""
+        found = self._defined.get(name)
+        return None if found is None or name not in self.calls or self._may_recurse(name) else (found[0], found[2])
+
     def inline_body(self, name: str) -> n.Node | None:
         """The body of a parameterless rule function its callers read in place (`CT`),
         else None."""

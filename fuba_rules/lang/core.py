@@ -99,23 +99,26 @@ def _all(h, xs):
     return all(_ints(h, xs))
 
 
-@add("min", "a b", doc="The smaller of two numbers.", inline="(({a} if {a} <= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
+@add("min", "a b", doc="The smaller of two numbers.", bound_by="a b", inline="(({a} if {a} <= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _min(h, a, b):
     return min(a, b)
 
 
-@add("max", "a b", doc="The larger of two numbers.", inline="(({a} if {a} >= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
+@add("max", "a b", doc="The larger of two numbers.", bound_by="a b", inline="(({a} if {a} >= {b} else {b}) if _type({a}) is _int and _type({b}) is _int else {call})")
 def _max(h, a, b):
     return max(a, b)
 
 
-@add("abs", "x", doc="Absolute value, e.g. the size of an area modifier.")
+@add("abs", "x", doc="Absolute value, e.g. the size of an area modifier.", bound_by="x")
 def _abs(h, x):
     return abs(x)
 
 
-@add("clamp", "x low high", doc="x limited to low..high.")
+@add("clamp", "x low high", doc="x limited to low..high (low when high is below it); all three must be numbers.", bound_by="low high")
 def _clamp(h, x, low, high):
+    for v in (x, low, high):
+        if type(v) is not int:
+            raise TypeError(f"clamp needs numbers, got {type_name(v)}")
     return max(low, min(high, x))
 
 

@@ -58,6 +58,10 @@ class Primitive:
     # `returns` kind, never none, and cannot fault (`other`): generated code may then ask
     # it ahead of time, where it is proved to get such arguments (`codegen._invariant`).
     total: bool = False
+    # The parameters its number is one of, or lies between, whenever they are numbers
+    # (`min`, `max`: either argument; `clamp`: its bounds, as it faults on anything but
+    # numbers): it is then as large as the largest of them can be (`Generator.bound`).
+    bound_by: tuple[str, ...] = ()
 
     @property
     def signature(self) -> str:
@@ -91,6 +95,7 @@ class Registry:
         bound: int | None = None,
         by_team: str = "",
         total: bool = False,
+        bound_by: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -98,7 +103,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total, tuple(bound_by.split())
             )
             return fn
 
