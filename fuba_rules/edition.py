@@ -471,6 +471,7 @@ class _Build:
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v if isinstance(v, n.Node) else n.Const(_val_pos(row, "value"), v)))
                 for rid, row, w, v in rows
             ]
+        comp.modifiers_final = True
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:
             h.prefer = comp.expr(prefer) if prefer is not None else None
             h.when = comp.expr(when) if when is not None else None

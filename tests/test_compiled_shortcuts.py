@@ -735,6 +735,29 @@ def test_a_number_bounded_through_a_call_or_a_clamp_runs_without_checks() -> Non
     assert fault('let x = advice("a")', THROUGH).message == "clamp needs numbers, got a text"
 
 
+TOTALS = MODS + """
+  windy: {group: shot, ref: "1", text: "the ball's value", value: "ball.value"}
+  late: {group: late, ref: "1", text: "the minute", value: "minute"}
+functions:
+  pass_need: {params: [a], expr: 'ball.value + modifier_total("pass", target=a)'}
+  shot_need: {params: [a], expr: '1 + modifier_total("shot", target=a)'}
+  late_need: {params: [a], expr: '1 + modifier_total("late", target=a)'}
+  later: {expr: 'minute + 1'}
+"""
+
+
+def test_a_modifier_total_of_bounded_rows_and_bounded_state_are_summed_without_checks() -> None:
+    ed = build(TOTALS)
+    # ball.value is an int kept between its min 1 and max 6 on every write; each row of
+    # "pass" and "shot" is a small number: their sums cannot grow past the limit
+    for name in ("pass_need", "shot_need"):
+        assert not any(check in ed.source_of(name) for check in ("_add(", "-1073741823")), name
+    for name in ("late_need", "later"):  # minute has no max: checked
+        assert "_add(" in ed.source_of(name), name
+    got = run_do('place(away, "away_penalty")\nset ball.value = 9\nreturn [pass_need("away_penalty"), shot_need("centre"), late_need("centre"), later]', TOTALS).result
+    assert got == [6 + 2, 1 + 6, 1 + 1, 2]
+
+
 KEPT_LISTS = """
 functions:
   beside: {params: [a], expr: '[b for b in neighbours(a) if not is_spot(b)] if ball.value > 0 else []'}

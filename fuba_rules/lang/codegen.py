@@ -514,6 +514,10 @@ class Generator:
                 return getattr(self.host, "bounds", {}).get(e.parts[0])
             if e.kind == "local" and self._bound_params is not None:  # a parameter of a body asked through its call
                 return self._bound_params.get(e.parts[0])
+            if e.kind == "state":  # an int entry between a `min:` and a `max:`, which every write keeps it in
+                spec = self.host.state.get(e.resolved)
+                if spec is not None and spec.type == "int" and not spec.index and spec.default is not None and type(spec.min) is int and type(spec.max) is int:
+                    return max(abs(spec.min), abs(spec.max))
             return None
         if isinstance(e, n.Call):
             if e.kind == "primitive":  # pieces(), distance(), len(): declared by the host
@@ -524,6 +528,12 @@ class Generator:
                     if None not in sizes:
                         return max(sizes)  # type: ignore[type-var]
                 return prim.bound
+            if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const):
+                outer, self._bound_params = self._bound_params, None  # the rows' names are not the caller's
+                try:
+                    return getattr(self.host, "modifier_bound", lambda group: None)(e.args[0].value)
+                finally:
+                    self._bound_params = outer
             if e.kind != "function":
                 return None
             known = getattr(self.host, "bounds", {}).get(e.name)

@@ -413,6 +413,8 @@ class Compiler:
         self._rewrite: dict[str, tuple[int, Callable[[], Source]]] = {}  # cached rule function -> its place in _pending and its writer (see drop_caches)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
+        self.modifiers_final = False  # every group's rows are given (see modifier_bound)
+        self._bounding: set[str] = set()
         self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
         self._linked = False
         self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
@@ -937,6 +939,25 @@ class Compiler:
         self.gen.reusing(src, emit_rows, parts)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
+
+    def modifier_bound(self, group: str) -> int | None:
+        """How large a modifier group's total can be: the sum of how large each row's value
+        can be (`Generator.bound`), once the edition has given every row (`modifiers_final`);
+        None before, or when a row's value is not proved a small number."""
+        if not self.modifiers_final or group in self._bounding:
+            return None
+        self._bounding.add(group)  # a row asking its own group's total: not bounded
+        try:
+            total = 0
+            for r in self.modifiers.get(group, ()):
+                node = self._nodes.get(r.value)
+                size = self.gen.bound(node) if node is not None else None
+                if size is None:
+                    return None
+                total += size
+            return total
+        finally:
+            self._bounding.discard(group)
 
     def modifier_total(self, group: str, names: tuple[str, ...]) -> str:
         """The generated function `modifier_total(group, <names>=...)` calls with the
