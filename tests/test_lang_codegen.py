@@ -48,9 +48,9 @@ def test_generated_rules_run_without_builtins() -> None:
 
 
 def test_the_generated_source_of_a_rule_can_be_printed() -> None:
-    ed = kit.build(kit.program("let x = ball.value + 1\nreturn x"))
+    ed = kit.build(kit.program("let x = minute + 1\nreturn x"))
     src = ed.source_of("match")
-    assert src.startswith("def _P_match(m):") and "v_x = (m.S['ball.value'] + 1 if " in src
+    assert src.startswith("def _P_match(m):") and "v_x = (m.S['minute'] + 1 if " in src
     assert "def _F_DT(m):" in ed.source_of("DT")
 
 
