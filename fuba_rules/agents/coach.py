@@ -8,8 +8,6 @@ from typing import Any
 from ..dice import below
 from ..engine.decisions import Decision
 
-_INT = {int}
-
 
 def advice(decision: Decision) -> list[float] | None:
     """The rules' scores for each option as numbers (true is 1, false 0), or None without advice."""
@@ -28,14 +26,25 @@ def best_options(decision: Decision) -> list[int]:
 
 def _best(scores: Any) -> list[int]:
     """The indices of the highest of some scores (at least one)."""
-    scores = _comparable(scores)
-    best = max(scores)
+    best, scores = _top(scores)
     return [i for i, s in enumerate(scores) if s == best]
 
 
-def _comparable(scores: Any) -> Any:
-    """Scores that compare as numbers: as they are when all are whole numbers, else as floats."""
-    return scores if set(map(type, scores)) <= _INT else _numbers(scores)
+def _top(scores: Any) -> tuple[Any, Any]:
+    """The highest of some scores, and the scores to find it among: as they are when the
+    highest is a whole number, else as numbers (`_numbers`: a text or none counts as its
+    truth). Python compares whole numbers, truth values and decimals as their floats
+    would (every number a rule holds is far below 2**53), and a text, none or record
+    among numbers stops `max` with a TypeError, so a whole number found is the one the
+    floats give, at the same places."""
+    try:
+        best = max(scores)
+    except TypeError:
+        best = None
+    if type(best) is int:
+        return best, scores
+    scores = _numbers(scores)
+    return max(scores), scores
 
 
 class CoachAgent:
@@ -56,8 +65,7 @@ class CoachAgent:
         scores = decision.scores
         if not scores:
             return below(self._rng, len(decision.options))
-        scores = _comparable(scores)
-        best = max(scores)
+        best, scores = _top(scores)
         k = below(self._rng, scores.count(best))  # which of the tied best, as self._rng.choice(_best(scores))
         i = scores.index(best)
         for _ in range(k):  # the k-th tie found in C, without listing them all

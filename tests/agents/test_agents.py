@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fuba_rules.agents import CoachAgent, RandomAgent, SearchAgent, make_agent
+from fuba_rules.agents.coach import best_options
 from fuba_rules.agents.history import Continuation, History, ReplayAgent, ReplayDice, recorded
 from fuba_rules.agents.search import Budget
 from fuba_rules.board import TEAMS
@@ -44,6 +49,21 @@ def test_the_coach_takes_the_option_the_advice_scores_highest():
     assert all(CoachAgent(s).choose(d, None) == 0 for s in range(20))
     declined = Decision("home", "goal attempt", ("shoot", None), (-3, 0))
     assert all(CoachAgent(s).choose(declined, None) == 1 for s in range(20))
+
+
+SCORE = st.one_of(st.integers(-3, 3), st.booleans(), st.none(), st.sampled_from(["", "x", "y"]), st.integers(-10**12, 10**12))
+
+
+@given(st.lists(SCORE, min_size=2, max_size=8), st.integers(0, 50))
+@settings(max_examples=300, deadline=None)
+def test_the_coach_picks_as_if_every_score_were_read_as_a_number(scores, seed):
+    # whole numbers compared as they are, anything else as its number (a text or none as
+    # its truth): the same tie drawn at the same place either way
+    d = Decision("home", "pick", tuple(range(len(scores))), tuple(scores))
+    numbers = [float(s) if type(s) is int else (1.0 if s else 0.0) for s in scores]
+    tied = [i for i, s in enumerate(numbers) if s == max(numbers)]
+    assert best_options(d) == tied
+    assert CoachAgent(seed).choose(d, None) == tied[random.Random(seed).randrange(len(tied))]
 
 
 def test_a_recorded_history_replays_the_same_match(short2024):
