@@ -21,6 +21,7 @@ from .engine.primitives import ENGINE
 from .lang import lint
 from .lang import nodes as n
 from .lang.checker import (
+    NAMED_TYPES,
     PARENT,
     Checker,
     ParentRef,
@@ -174,8 +175,8 @@ def check_resolved(resolved: Any) -> list[Diagnostic]:
     return sorted(build.warnings, key=_sort_key)
 
 
-# A state entry's named kind: how to say one, and what its names are.
-_NAMED_KINDS = {"team": ("a team", " (home or away)"), "area": ("an area", " of the board")}
+# Which names a state entry of a named type may hold (see NAMED_TYPES), for messages.
+_NAMES_ARE = {"team": " (home or away)", "area": " of the board"}
 
 
 def _val_pos(container: Any, key: Any) -> Pos:
@@ -509,7 +510,7 @@ class _Build:
             )
             if specs[str(k)].type == "int":
                 self.whole_default(specs[str(k)], v)
-            elif specs[str(k)].type in _NAMED_KINDS:
+            elif specs[str(k)].type in NAMED_TYPES:
                 self.named_default(specs[str(k)], v, domains[specs[str(k)].type])
         return specs
 
@@ -518,8 +519,7 @@ class _Build:
         likewise (`lang.compiler._held`)."""
         if spec.default is not None and spec.default not in names:
             hint = did_you_mean(str(spec.default), sorted(names)) if isinstance(spec.default, str) else ""
-            kind = _NAMED_KINDS[spec.type]
-            self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is {kind[0]}: its default {json.dumps(spec.default, default=str)} is no {spec.type}{kind[1]}{hint}"))
+            self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: its default {json.dumps(spec.default, default=str)} is no {spec.type}{_NAMES_ARE[spec.type]}{hint}"))
 
     def whole_default(self, spec: StateSpec, v: Any) -> None:
         """A whole-number entry starts as one, within its bounds (or as none, when it has

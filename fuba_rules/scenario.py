@@ -18,6 +18,7 @@ from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
 from .engine.decisions import Decision
 from .engine.match import MatchState, as_rule_fault
+from .lang.checker import NAMED_TYPES
 from .lang.core import render
 from .lang.runtime import LeaveScope
 
@@ -237,7 +238,7 @@ def _holds(spec: Any, value: Any, domains: Mapping[str, frozenset[str]], depth: 
     """A value for a whole-number entry is one, within its declared bounds, and one for a
     team or area entry names one, at every index, as a rule's own write must (`_set`);
     none only where it starts as none."""
-    if spec.type not in ("int", "team", "area") or (value is None and spec.default is None):
+    if (spec.type != "int" and spec.type not in NAMED_TYPES) or (value is None and spec.default is None):
         return
     if depth < len(spec.index):
         if not isinstance(value, dict):
@@ -248,7 +249,7 @@ def _holds(spec: Any, value: Any, domains: Mapping[str, frozenset[str]], depth: 
     if spec.type != "int":
         names = domains[spec.type]
         if type(value) is not str or value not in names:
-            raise ValueError(f"state '{spec.name}' holds {'teams' if spec.type == 'team' else 'areas'}, got {value!r}{did_you_mean(str(value), sorted(names))}")
+            raise ValueError(f"state '{spec.name}' holds {spec.type}s, got {value!r}{did_you_mean(str(value), sorted(names))}")
         return
     lo, hi = spec.whole_range()
     if type(value) is not int or not lo <= value <= hi:

@@ -29,6 +29,10 @@ SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
 BOUND_IN_PREFER = "it"
 PARENT = "parent"
 """`parent(...)` inside an override calls the definition it replaces (like Python's super())."""
+NAMED_TYPES = {"team": "a team", "area": "an area"}
+"""State types whose values are names the board gives (`Symbols.domains`), each with how
+to say one: such an entry holds one of them (none only where it starts as none), checked
+where its default is read and on every write."""
 READ_AFTER = ("statistic", "measure")
 """Expressions read once a match or a run is over: a fault there would lose the batch, so
 a division by a literal zero is caught when they load (in rules it is a rule fault)."""

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ..diagnostics import Pos
 from . import nodes as n
-from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
+from .checker import BOUND_IN_PREFER, NAMED_TYPES, SPECIAL_FORMS
 from .runtime import MAX_NUMBER
 
 FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
@@ -159,13 +159,13 @@ class Generator:
             if spec.type == "int" and (size is None or size > MAX_NUMBER):  # an int's value checked, unless proved
                 # a truth value equal to the number held (true and 1) is checked too, not skipped as no change
                 src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}] or (_type(_sv) is not _int and _sv is not None): _put_int(m, {name!r}, _sv)", s.pos)
-            elif spec.type in ("team", "area") and spec.type in getattr(self.host, "domains", {}):  # its value checked where it changes
-                names = self.host.const(self.host.domains[spec.type])
-                put = f"_put(m, {name!r}, _sv) if _type(_sv) is _str and _sv in {names} else _put_named(m, {name!r}, _sv)"
+            elif spec.type in NAMED_TYPES:  # its value checked where it changes: in line, when the names are known here
+                names = getattr(self.host, "domains", {}).get(spec.type)
+                checked = f"_put_named(m, {name!r}, _sv)"
+                put = f"_put(m, {name!r}, _sv) if _type(_sv) is _str and _sv in {self.host.const(names)} else {checked}" if names else checked
                 src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}", s.pos)
             else:
-                put = "_put_named" if spec.type in ("team", "area") else "_put"
-                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}(m, {name!r}, _sv)", s.pos)
+                src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
             return
         lo, hi = self.host.const(spec.min), self.host.const(spec.max)
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)

@@ -22,7 +22,7 @@ import attrs
 
 from ..diagnostics import Pos, did_you_mean
 from . import nodes as n
-from .checker import BOUND_IN_PREFER, StateSpec
+from .checker import BOUND_IN_PREFER, NAMED_TYPES, StateSpec
 from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
 from .core import CORE, render, type_name
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
@@ -264,10 +264,10 @@ def _held(m: Any, spec: StateSpec, new: Any) -> None:
     if spec.type == "int":
         held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
         raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
-    names = m.ed.symbols.domains.get(spec.type) if spec.type in ("team", "area") else None
+    names = m.ed.symbols.domains.get(spec.type) if spec.type in NAMED_TYPES else None
     if names is not None and (type(new) is not str or new not in names):
         held = f"'{new}'{did_you_mean(new, sorted(names))}" if type(new) is str else "none" if new is None else type_name(new)
-        raise TypeError(f"state '{spec.name}' is {'a team' if spec.type == 'team' else 'an area'}: it cannot hold {held}")
+        raise TypeError(f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: it cannot hold {held}")
 
 
 def _put(m: Any, name: str, new: Any) -> None:
