@@ -5,14 +5,21 @@ with the engine before issue 8.
     python bench/bench_match.py -n 10 --repeats 3  # median of 3 repeats
     python bench/bench_match.py --only 2024-draft  # one edition (basic and every advanced rule)
     python bench/bench_match.py --against none     # this engine alone (no git checkout needed)
+    python bench/bench_match.py --same-rules       # both engines play the old revision's editions
     python bench/bench_match.py -n 2 --repeats 1 --no-load --scaling 0   # a smoke run
 
 The engine before issue 8 is kept as a git revision (`OLD_ENGINE`): it is unpacked with
 `git archive` into a temporary folder and plays the same seeds in a process of its own,
 repeat by repeat in turn with this engine, so both meet the same machine load. The "x
 old" columns are the ratios of their medians, in matches and in steps per CPU-second
-(the two differ where a later fidelity fix made matches longer or shorter). An earlier
-version quoted a fixed pure-Python loop measured in the same run against a ratio saved
+(the two differ where a later fidelity fix made matches longer or shorter).
+
+The editions changed since the old engine too: fidelity fixes made matches longer, and
+the coach's advice reaches more decisions. `--same-rules` has both engines play the old
+revision's editions (this engine loads them from the unpacked tree): the same rule text,
+seeds and agents, so the same matches step for step, and the ratio is the engine's alone.
+
+An earlier version quoted a fixed pure-Python loop measured in the same run against a ratio saved
 once (`baseline.json`); measured side by side on an idle machine, that saved ratio
 undercounted the old engine's speed by 1.2-1.6x, so it is gone.
 
@@ -69,13 +76,13 @@ class CountingDice(SeededDice):
         return super().pick(n)
 
 
-def configs(only: str | None) -> list[tuple[str, str, tuple[str, ...]]]:
+def configs(only: str | None, editions: Path = ROOT / "editions") -> list[tuple[str, str, tuple[str, ...]]]:
     """(label, edition, advanced rules): each edition basic, and with every advanced rule."""
     out = []
     for name in EDITIONS:
         if only and name != only:
             continue
-        ed = load_edition(name, root=ROOT / "editions")
+        ed = load_edition(name, root=editions)
         out.append((f"{name} basic", name, ()))
         if ed.rules:
             out.append((f"{name} all rules", name, tuple(ed.rules)))
@@ -116,7 +123,7 @@ class OldEngine:
     def __init__(self, rev: str, folder: Path):
         from bench_ab import IN_TREE, unpack
 
-        tree = unpack(rev, folder)
+        self.tree = tree = unpack(rev, folder)
         env = {**os.environ, "FUBA_CACHE": "off", "PYTHONHASHSEED": "0"}
         self.proc = subprocess.Popen([sys.executable, "-c", IN_TREE + _OLD_WORKER, str(tree)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=env, cwd=tree)
@@ -164,6 +171,8 @@ def main() -> None:
     p.add_argument("--agents", nargs="*", default=["coach", "random"], help="pairings to run: coach, random")
     p.add_argument("--against", default=OLD_ENGINE, metavar="REV",
                    help=f"the git revision played side by side (default {OLD_ENGINE}, the engine before issue 8; 'none': skip)")
+    p.add_argument("--same-rules", action="store_true",
+                   help="both engines play the editions of the --against revision (the engine alone, on the same rule text)")
     p.add_argument("--no-load", action="store_true", help="skip the load-time measurement")
     p.add_argument("--scaling", type=int, default=60, metavar="N", help="matches per run of the -j scaling measurement (0 skips it)")
     a = p.parse_args()
@@ -199,9 +208,12 @@ def matches(a: argparse.Namespace, old: OldEngine | None) -> None:
     head = f"{'edition':28} {'agents':6} {'matches/s':>9} {'steps/s':>8}"
     if old:
         head += f" {'old m/s':>8} {'x old':>6} {'x old steps/s':>13}"
+    editions = old.tree / "editions" if old and a.same_rules else ROOT / "editions"
+    if old and a.same_rules:
+        print(f"both engines play the editions of {a.against}")
     print(head + f"   (CPU seconds; median of {a.repeats})")
-    for label, edition, rules in configs(a.only):
-        ed = load_edition(edition, root=ROOT / "editions")
+    for label, edition, rules in configs(a.only, editions):
+        ed = load_edition(edition, root=editions)
         ed.compiler.compile_pending()  # load-time work, outside the timing (as it was before rules were written lazily)
         for agent in a.agents:
             new_runs, old_runs = [], []

@@ -24,6 +24,18 @@ def test_the_bench_prints_matches_and_steps_per_cpu_second_beside_an_older_engin
     assert "-j 1:" in out and "-j 2:" in out and "peak per worker" in out  # -j scaling, in the same run
 
 
+def test_with_the_same_rules_both_engines_play_the_same_matches() -> None:
+    """--same-rules loads the revision's editions in both engines: the same steps, so the
+    ratio of matches per second is the ratio of steps per second."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_match.py"), "-n", "1", "--only", "world-cup-2015", "--agents", "coach", "--no-load", "--scaling", "0", "--against", "HEAD", "--same-rules"],
+        capture_output=True, text=True, check=True, timeout=600,
+    ).stdout
+    assert out.splitlines()[0] == "both engines play the editions of HEAD"
+    row = next(line.split() for line in out.splitlines() if line.startswith("world-cup-2015 basic"))
+    assert row[2] == "coach" and float(row[6]) > 0 and row[6] == row[7]
+
+
 def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "bench_ab.py"), "HEAD", "-n", "1", "--rounds", "1", "--only", "world-cup-2015"],
