@@ -553,6 +553,17 @@ def test_list_primitives_read_in_place_give_the_same_answers_and_faults() -> Non
     assert fault('let x = min("a", 1)').message == "cannot compare these values ('<' between a number and a text)"
 
 
+def test_clamp_read_in_place_gives_what_the_primitive_gives() -> None:
+    """`clamp(x, low, high)` of whole numbers is a comparison in line; anything else
+    (a boolean, a text) goes to the primitive, which names the fault."""
+    assert "_p_clamp(m, " in build(THROUGH).source_of("advice") and "<= 6 else" in build(THROUGH).source_of("advice")
+    cases = [(x, low, high) for x in range(-2, 9) for low in (-1, 1, 3) for high in (0, 2, 6)]
+    got = value("[" + ", ".join(f"clamp({x}, {low}, {high})" for x, low, high in cases) + "]")
+    assert got == [max(low, min(high, x)) for x, low, high in cases]  # low when high is below it
+    assert fault("let x = clamp(true, 1, 6)").message == "clamp needs numbers, got a boolean"
+    assert fault('let x = clamp(3, "a", 6)').message == "clamp needs numbers, got a text"
+
+
 def test_a_team_that_is_not_one_is_named_when_counting_pieces_or_finding_the_keeper() -> None:
     src = "functions:\n  pc: {params: [t], expr: 'pieces(t, \"centre\") + outfield(t, \"centre\")'}\n  kp: {params: [t], expr: 'keeper_area(t)'}\n"
     assert fault('let x = pc(text("hom"))', src).message == "expected a team (home or away), got 'hom'"

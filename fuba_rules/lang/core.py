@@ -114,7 +114,8 @@ def _abs(h, x):
     return abs(x)
 
 
-@add("clamp", "x low high", doc="x limited to low..high (low when high is below it); all three must be numbers.", bound_by="low high")
+@add("clamp", "x low high", doc="x limited to low..high (low when high is below it); all three must be numbers.", bound_by="low high",
+     inline="(({x} if {low} <= {x} <= {high} else {low} if {x} < {low} or {high} < {low} else {high}) if _type({x}) is _int and _type({low}) is _int and _type({high}) is _int else {call})")
 def _clamp(h, x, low, high):
     for v in (x, low, high):
         if type(v) is not int:
