@@ -168,6 +168,22 @@ class Generator:
                 src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
             return
         lo, hi = self.host.const(spec.min), self.host.const(spec.max)
+        if not keys and spec.type == "int" and all(b is None or type(b) is int for b in (spec.min, spec.max)):
+            # `_set`, in line for a whole number that needs no clamping; anything else (a
+            # value to clamp, a truth value, a text, a fault) still goes to `_set`
+            low = -MAX_NUMBER if spec.min is None else max(spec.min, -MAX_NUMBER)
+            high = MAX_NUMBER if spec.max is None else min(spec.max, MAX_NUMBER)
+            src.emit(ind, f"_sv = {value}", s.pos)
+            if s.op == "=":
+                src.emit(ind, f"if _type(_sv) is _int and {low} <= _sv <= {high}:", s.pos)
+                src.emit(ind + 1, f"if _sv != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
+            else:
+                sign = "+" if s.op == "+=" else "-"
+                src.emit(ind, f"if _type(_sv) is _int and _type(_so := m.S[{name!r}]) is _int and {low} <= (_sn := _so {sign} _sv) <= {high}:", s.pos)
+                src.emit(ind + 1, f"if _sn != _so: _put(m, {name!r}, _sn)", s.pos)
+            src.emit(ind, "else:", s.pos)
+            src.emit(ind + 1, f"_set(m, {name!r}, [], {s.op!r}, _sv, {lo}, {hi})", s.pos)
+            return
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
 
     def _s_ExprStmt(self, src: Source, s: n.ExprStmt, ind: int) -> None:
