@@ -76,7 +76,7 @@ class CountingDice(SeededDice):
         return super().pick(n)
 
 
-def configs(only: str | None, editions: Path = ROOT / "editions") -> list[tuple[str, str, tuple[str, ...]]]:
+def configs(only: str | None, editions: Path) -> list[tuple[str, str, tuple[str, ...]]]:
     """(label, edition, advanced rules): each edition basic, and with every advanced rule."""
     out = []
     for name in EDITIONS:
@@ -208,8 +208,9 @@ def matches(a: argparse.Namespace, old: OldEngine | None) -> None:
     head = f"{'edition':28} {'agents':6} {'matches/s':>9} {'steps/s':>8}"
     if old:
         head += f" {'old m/s':>8} {'x old':>6} {'x old steps/s':>13}"
-    editions = old.tree / "editions" if old and a.same_rules else ROOT / "editions"
-    if old and a.same_rules:
+    same_rules = old is not None and a.same_rules
+    editions = old.tree / "editions" if same_rules else ROOT / "editions"
+    if same_rules:
         print(f"both engines play the editions of {a.against}")
     print(head + f"   (CPU seconds; median of {a.repeats})")
     for label, edition, rules in configs(a.only, editions):
