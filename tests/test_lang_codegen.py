@@ -50,7 +50,7 @@ def test_generated_rules_run_without_builtins() -> None:
 def test_the_generated_source_of_a_rule_can_be_printed() -> None:
     ed = kit.build(kit.program("let x = minute + 1\nreturn x"))
     src = ed.source_of("match")
-    assert src.startswith("def _P_match(m):") and "v_x = (m.S['minute'] + 1 if " in src
+    assert src.startswith("def _P_match(m):") and "v_x = (_t0 if -1073741823 <= (_t0 := m.S['minute'] + 1) <= 1073741823 else _add(m, m.S['minute'], 1))" in src
     assert "def _F_DT(m):" in ed.source_of("DT")
 
 

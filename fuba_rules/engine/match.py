@@ -189,15 +189,17 @@ class MatchState:
         self.events.append(event)
 
     # ---- decisions
-    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any:
+    def decide(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Any:
         """`offer`, `ask` (unless one option is left) and `answer`, in line: a match
-        decides some five hundred times, and the three calls cost 1% of it."""
-        decision = self.offer(team, label, options, scores, optional)
-        opts = decision.options
+        decides some five hundred times, and the calls cost a few percent of it. A
+        decision with one option is made without a `Decision`: no agent is asked."""
+        if team not in TEAMS:
+            raise ValueError(f"a decision needs a team, got {team!r}")
+        opts = (*options, None) if optional else tuple(options)
         pick = 0
         if len(opts) > 1:  # as `ask`
             agent = self.agents[team]
-            pick = agent.choose(decision, self)
+            pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
             if not isinstance(pick, int) or not 0 <= pick < len(opts):
                 raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{label}' with {len(opts)} options")
         self.decisions += 1  # as `answer`
@@ -210,14 +212,8 @@ class MatchState:
         """The decision the rules put to `team` (`decide` asks it at once; the step driver waits)."""
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
-        if optional:  # declining is the last option, and scores nothing
-            opts = (*options, None)
-            scores = _declining_scores_nothing(scores) if callable(scores) else (*scores, 0) if scores is not None else None
-        else:
-            opts = tuple(options)
-            if scores is not None and not callable(scores):
-                scores = tuple(scores)
-        return Decision(team, label, opts, scores, self.ref)
+        opts = (*options, None) if optional else tuple(options)
+        return Decision(team, label, opts, _scores(scores, optional), self.ref)
 
     def ask(self, decision: Decision) -> int:
         """The deciding team's agent's answer, checked."""
@@ -464,8 +460,14 @@ def _weight(data: dict) -> int:
     return w
 
 
-def _declining_scores_nothing(scores: Any) -> Any:
-    return lambda: list(scores()) + [0]
+def _scores(scores: Any, optional: bool) -> Any:
+    """A decision's advice as `Decision` keeps it: a tuple, None, or a function giving the
+    scores when first asked; declining an optional decision (its last option) scores 0."""
+    if callable(scores):
+        return (lambda: (*scores(), 0)) if optional else scores
+    if scores is None:
+        return None
+    return (*scores, 0) if optional else tuple(scores)
 
 
 _PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}

@@ -337,15 +337,16 @@ class Generator:
         if not prim.inline or len(args) != len(prim.params) or extra:
             return self._reused(src, e, call)
         lists = [i for i, a in enumerate(e.args) if self.is_list(a)]  # their type tests dropped
+        ints = [i for i, a in enumerate(e.args) if self.is_int(a)]
         if all(_STABLE.match(a) for a in args):
-            return _template(prim, call, args, lists)
+            return _template(prim, call, args, lists, ints)
         if self._no_walrus:
             return call
         # other arguments are evaluated once, in order, into temporaries the template reads
         names = [a if _STABLE.match(a) else src.temp("t") for a in args]
         first = ", ".join(f"{t} := {a}" for t, a in zip(names, args) if t != a)
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + t for t in names)})"
-        return f"(({first},) and {_template(prim, call, names, lists)})"
+        return f"(({first},) and {_template(prim, call, names, lists, ints)})"
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
@@ -469,9 +470,60 @@ class Generator:
         simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
         if self._no_walrus and not simple:
             return f"{helper}(m, {a}, {b})"
+        if e.op in ("+", "-", "*") and self.is_int(e.left) and self.is_int(e.right):
+            return self._whole(src, e.op, a, b, helper, simple)
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
         ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple)
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
+
+    def _whole(self, src: Source, op: str, a: str, b: str, helper: str, simple: bool) -> str:
+        """`a op b` of two proved whole numbers (`is_int`), maybe large: the range test
+        only; a result past it goes to the helper, which allows up to MAX_NUMBER or
+        names the fault. The operands are evaluated once, in order."""
+        if self._no_walrus:  # plain reads: read again
+            return f"({a} {op} {b} if {-_SMALL} <= {a} {op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
+        parts, names = [], []
+        for x in (a, b):
+            if _STABLE.match(x) or (simple and _SIMPLE.match(x)):
+                parts.append(x)
+                names.append(x)
+            else:
+                names.append(src.temp("t"))
+                parts.append(f"({names[-1]} := {x})")
+        r = src.temp("t")
+        return f"({r} if {-_SMALL} <= ({r} := {parts[0]} {op} {parts[1]}) <= {_SMALL} else {helper}(m, {names[0]}, {names[1]}))"
+
+    def is_int(self, e: n.Node) -> bool:
+        """Whether `e` is always a whole number, maybe a large one (never a boolean, a
+        text or none): one `bound` proves; an int state entry that starts as one, read
+        whole or at every index (every write keeps it one: `compiler._held`); `+`, `-`
+        and `*` of such (the checked form gives a whole number or faults); a choice
+        between two; `min`, `max`, `abs` and `clamp` of them; or a rule function whose
+        body is one. Its arithmetic then needs the range test only, no type tests."""
+        if self.bound(e) is not None:
+            return True
+        if isinstance(e, (n.Name, n.Subscript)):
+            base, depth = e, 0
+            while isinstance(base, n.Subscript):
+                base, depth = base.obj, depth + 1
+            if not isinstance(base, n.Name) or base.fields:
+                return False
+            if base.kind == "state":
+                spec = self.host.state.get(base.resolved)
+                return spec is not None and spec.type == "int" and spec.default is not None and depth == len(spec.index)
+            return base.kind == "func" and depth == 0 and base.parts[0] in getattr(self.host, "ints", ())
+        if isinstance(e, n.Unary):
+            return e.op == "-" and self.is_int(e.operand)
+        if isinstance(e, n.Ternary):
+            return self.is_int(e.then) and self.is_int(e.other)
+        if isinstance(e, n.BinOp):
+            return e.op in ("+", "-", "*") and self.is_int(e.left) and self.is_int(e.right)
+        if isinstance(e, n.Call) and not e.kwargs:
+            if e.kind == "primitive":
+                prim = self.host.registry.primitives[e.name]
+                return bool(prim.bound_by) and len(e.args) == len(prim.params) and all(self.is_int(a) for a in e.args)
+            return e.kind == "function" and e.name in getattr(self.host, "ints", ())
+        return False
 
     def is_list(self, e: n.Node) -> bool:
         """Whether `e` is always a list: a list literal, a comprehension, a choice
@@ -977,14 +1029,14 @@ def _pure(e: n.Node, primitives: Any) -> bool:
     return True
 
 
-def _template(prim: Any, call: str, args: list[str], lists: list[int] = ()) -> str:
+def _template(prim: Any, call: str, args: list[str], lists: list[int] = (), ints: list[int] = ()) -> str:
     """A primitive's `inline` expression for these arguments (locals or literals); a
-    type test of a whole-number literal, or of an argument proved a list (at `lists`),
-    is dropped."""
+    type test of a whole-number literal or of an argument proved one (at `ints`), or of
+    an argument proved a list (at `lists`), is dropped."""
     out = prim.inline.format(call=call, **dict(zip(prim.params, args)))
-    for a in args:
-        if _INT.match(a):
-            out = out.replace(f"_type({a}) is _int and ", "").replace(f" and _type({a}) is _int", "")
+    for i, a in enumerate(args):
+        if _INT.match(a) or i in ints:
+            out = out.replace(f"_type({a}) is _int and ", "").replace(f" and _type({a}) is _int", "").replace(f"if _type({a}) is _int else", "if True else")
     for i in lists:
         out = out.replace(f"_type({args[i]}) is _list and ", "")
     return out

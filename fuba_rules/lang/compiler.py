@@ -435,6 +435,7 @@ class Compiler:
         self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
         self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
+        self.ints: set[str] = set()  # rule functions whose body is always a whole number (see Generator.is_int)
         self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
         self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
@@ -736,6 +737,10 @@ class Compiler:
                 self.inlinable[name] = (params, body, loops, record_params(params, body))
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
             self.bounds[name] = self.gen.bound(body)
+            if self.gen.is_int(body):
+                self.ints.add(name)
+            else:
+                self.ints.discard(name)
             if self.gen.is_list(body):
                 self.lists.add(name)
             self.elements[name] = self.gen.element_fields(body)
