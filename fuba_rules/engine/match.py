@@ -149,18 +149,10 @@ class MatchState:
         """Log an event, and expire what it changes. Kinds in `_KEEPS_STATE` change
         nothing a rule reads, so where no log is kept (`record` false) only a tagged log
         line does anything (its tally): hot callers skip building the others' events."""
-        if kind not in _KEEPS_STATE:
-            self._version += 1
-            if self.memo:
-                self.memo = {}
-            if kind == "move" or kind == "place":  # only its team's pieces changed (the mover emptied its areas' caches)
-                if data["team"] == "home":
-                    if self.memo_home:
-                        self.memo_home = {}
-                elif self.memo_away:
-                    self.memo_away = {}
-            else:  # anything may have changed
-                self.version = self._version  # the setter empties every cache
+        if kind == "move" or kind == "place":  # only its team's pieces changed (the mover emptied its areas' caches)
+            self._pieces_moved(data["team"])
+        elif kind not in _KEEPS_STATE:  # anything may have changed
+            self.version = self._version + 1  # the setter empties every cache
         if kind == "log" and "tag" in data:
             self.tally[data["tag"]] += 1
         if not self.record:
@@ -315,21 +307,41 @@ class MatchState:
         return area
 
     def move_piece(self, team: str, source: str, target: str) -> None:
-        self._check_area(target)
+        if target not in self.board_areas:
+            self._check_area(target)
         here = self.pieces[team]
-        if here.get(source, 0) <= 0:
+        left = here.get(source, 0)
+        if left <= 0:
             raise ValueError(f"{team} has no outfield piece in {source!r} to move")
-        here[source] -= 1
-        if not here[source]:
+        if left == 1:
             del here[source]
+        else:
+            here[source] = left - 1
         here[target] = here.get(target, 0) + 1
-        for counts in (self.counts[team], self.outfield_counts[team]):
-            counts[source] -= 1
-            counts[target] += 1
+        counts, outfield = self.counts[team], self.outfield_counts[team]
+        counts[source] -= 1
+        counts[target] += 1
+        outfield[source] -= 1
+        outfield[target] += 1
         at = self.area_memo  # a piece left one area and entered another: their answers expire
         at[source].clear()
         at[target].clear()
-        self.emit("move", {"team": team, "from": source, "to": target})
+        if self.record:
+            self.emit("move", {"team": team, "from": source, "to": target})
+        else:
+            self._pieces_moved(team)
+
+    def _pieces_moved(self, team: str) -> None:
+        """A move or a placement of `team`'s pieces: the answers that may read them
+        expire (callers keeping no log call this without building an event)."""
+        self._version += 1
+        if self.memo:
+            self.memo = {}
+        if team == "home":
+            if self.memo_home:
+                self.memo_home = {}
+        elif self.memo_away:
+            self.memo_away = {}
 
     def move_keeper(self, team: str, target: str) -> None:
         self._check_area(target)
@@ -345,7 +357,10 @@ class MatchState:
             self.area_memo[source].clear()
         counts[target] += 1
         self.area_memo[target].clear()
-        self.emit("move", {"team": team, "from": source, "to": target, "keeper": True})
+        if self.record:
+            self.emit("move", {"team": team, "from": source, "to": target, "keeper": True})
+        else:
+            self._pieces_moved(team)
 
     def place_piece(self, team: str, area: str) -> None:
         self._check_area(area)
@@ -356,7 +371,10 @@ class MatchState:
         self.counts[team][area] += 1
         self.outfield_counts[team][area] += 1
         self.area_memo[area].clear()
-        self.emit("place", {"team": team, "to": area})
+        if self.record:
+            self.emit("place", {"team": team, "to": area})
+        else:
+            self._pieces_moved(team)
 
     def lift_all(self, team: str) -> None:
         self.unplaced[team] += sum(self.pieces[team].values())
