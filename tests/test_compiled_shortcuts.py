@@ -779,6 +779,10 @@ functions:
   gap: {params: [t], expr: 'lead(t) - lead(other(t))'}
   loose: {params: [x], expr: 'x + minute'}
   maybe: {expr: 'spare + 1'}
+  short: {params: [x], expr: '(x - 1) * 2 + sum([minute, bonus[away]]) + -minute'}
+  halves: {params: [x], expr: 'sum([x, half]) + 1'}
+constants:
+  half: 0.5
 """
 
 
@@ -789,6 +793,13 @@ def test_arithmetic_on_whole_number_state_tests_only_the_range() -> None:
     for name in ("lead", "late", "gap"):
         assert "_type(" not in ed.source_of(name) and "-1073741823" in ed.source_of(name), name
     assert "_type(" in ed.source_of("loose") and "_type(" in ed.source_of("maybe")  # a parameter, an entry that may be none
+    # `x - 1` is a whole number whatever x is (anything else faults), and so is the sum
+    # of a list of whole numbers; only `x - 1` itself tests x
+    assert ed.source_of("short").count("_type(") == 1
+    assert value("short(4)", WHOLE) == (4 - 1) * 2 + 1 + 0 - 1
+    assert "needs numbers" in fault('let x = short("a")', WHOLE).message
+    # a sum with a decimal in it is no whole number: it is still tested, and the helper faults
+    assert "_type(" in ed.source_of("halves") and "'+' needs numbers" in fault("let x = halves(1)", WHOLE).message
     got = run_do("set bonus[home] = 3\nset minute = 40\nset actions = 2\nreturn [lead(home), late, gap(home), loose(2)]", WHOLE).result
     assert got == [0 + 3 * 40 - 2, 41 + 40, 118 - (0 - 2), 42]
     assert value('loose("a")', WHOLE) == "a1"  # not proved: a text joined, as before

@@ -174,12 +174,17 @@ class Generator:
             low = -MAX_NUMBER if spec.min is None else max(spec.min, -MAX_NUMBER)
             high = MAX_NUMBER if spec.max is None else min(spec.max, MAX_NUMBER)
             src.emit(ind, f"_sv = {value}", s.pos)
+            tests = [] if self.is_int(s.value) else ["_type(_sv) is _int"]  # a value proved whole needs the range test only
             if s.op == "=":
-                src.emit(ind, f"if _type(_sv) is _int and {low} <= _sv <= {high}:", s.pos)
+                src.emit(ind, f"if {' and '.join(tests + [f'{low} <= _sv <= {high}'])}:", s.pos)
                 src.emit(ind + 1, f"if _sv != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
             else:
                 sign = "+" if s.op == "+=" else "-"
-                src.emit(ind, f"if _type(_sv) is _int and _type(_so := m.S[{name!r}]) is _int and {low} <= (_sn := _so {sign} _sv) <= {high}:", s.pos)
+                if spec.default is None:  # an entry that starts as none may hold none
+                    tests.append(f"_type(_so := m.S[{name!r}]) is _int")
+                else:
+                    src.emit(ind, f"_so = m.S[{name!r}]", s.pos)
+                src.emit(ind, f"if {' and '.join(tests + [f'{low} <= (_sn := _so {sign} _sv) <= {high}'])}:", s.pos)
                 src.emit(ind + 1, f"if _sn != _so: _put(m, {name!r}, _sn)", s.pos)
             src.emit(ind, "else:", s.pos)
             src.emit(ind + 1, f"_set(m, {name!r}, [], {s.op!r}, _sv, {lo}, {hi})", s.pos)
@@ -495,11 +500,13 @@ class Generator:
 
     def is_int(self, e: n.Node) -> bool:
         """Whether `e` is always a whole number, maybe a large one (never a boolean, a
-        text or none): one `bound` proves; an int state entry that starts as one, read
-        whole or at every index (every write keeps it one: `compiler._held`); `+`, `-`
-        and `*` of such (the checked form gives a whole number or faults); a choice
-        between two; `min`, `max`, `abs` and `clamp` of them; or a rule function whose
-        body is one. Its arithmetic then needs the range test only, no type tests."""
+        decimal, a text or none): one `bound` proves; an int state entry that starts
+        as one, read whole or at every index (every write keeps it one:
+        `compiler._held`); `-`, `*`, `//` and `%` of anything (anything but whole
+        numbers faults there), and `+` and `-x` of such; a choice between two; `min`,
+        `max`, `abs` and `clamp` of them; `sum` of a list of them (`Primitive.whole`);
+        or a rule function whose body is one. Its arithmetic then needs the range test
+        only, no type tests."""
         if self.bound(e) is not None:
             return True
         if isinstance(e, (n.Name, n.Subscript)):
@@ -516,12 +523,17 @@ class Generator:
             return e.op == "-" and self.is_int(e.operand)
         if isinstance(e, n.Ternary):
             return self.is_int(e.then) and self.is_int(e.other)
-        if isinstance(e, n.BinOp):
-            return e.op in ("+", "-", "*") and self.is_int(e.left) and self.is_int(e.right)
+        if isinstance(e, n.BinOp):  # `+` joins lists and texts too; the others take numbers only
+            return e.op in ("-", "*", "//", "%") or (e.op == "+" and self.is_int(e.left) and self.is_int(e.right))
         if isinstance(e, n.Call) and not e.kwargs:
             if e.kind == "primitive":
                 prim = self.host.registry.primitives[e.name]
-                return bool(prim.bound_by) and len(e.args) == len(prim.params) and all(self.is_int(a) for a in e.args)
+                if len(e.args) != len(prim.params):
+                    return False
+                if prim.whole:
+                    xs = e.args[prim.params.index(prim.whole)]
+                    return (isinstance(xs, n.Comprehension) and self.is_int(xs.element)) or (isinstance(xs, n.ListLit) and all(self.is_int(x) for x in xs.items))
+                return bool(prim.bound_by) and all(self.is_int(a) for a in e.args)
             return e.kind == "function" and e.name in getattr(self.host, "ints", ())
         return False
 

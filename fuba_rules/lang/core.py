@@ -42,7 +42,7 @@ def _len(h, xs):
     return len(_ints(h, xs))
 
 
-@add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.")
+@add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.", whole="xs")
 def _sum(h, xs):
     return sum(_ints(h, xs))
 
@@ -78,7 +78,7 @@ def _doubles(h, xs):
     return len(xs) >= 2 and all(x == xs[0] for x in xs)
 
 
-@add("diff", "xs", doc="Difference between the highest and the lowest die.")
+@add("diff", "xs", doc="Difference between the highest and the lowest die.", whole="xs")
 def _diff(h, xs):
     xs = _ints(h, xs)
     return max(xs) - min(xs)

@@ -62,6 +62,10 @@ class Primitive:
     # (`min`, `max`: either argument; `clamp`: its bounds, as it faults on anything but
     # numbers): it is then as large as the largest of them can be (`Generator.bound`).
     bound_by: tuple[str, ...] = ()
+    # The list parameter whose elements, when they are all whole numbers, make its
+    # answer one too, however large (`sum` of whole numbers; of decimals it is a
+    # decimal): arithmetic on it then needs the range test only (`Generator.is_int`).
+    whole: str = ""
 
     @property
     def signature(self) -> str:
@@ -96,6 +100,7 @@ class Registry:
         by_team: str = "",
         total: bool = False,
         bound_by: str = "",
+        whole: str = "",
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
@@ -103,7 +108,7 @@ class Registry:
 
         def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
             self.primitives[name] = Primitive(
-                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total, tuple(bound_by.split())
+                name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total, tuple(bound_by.split()), whole
             )
             return fn
 
