@@ -353,16 +353,16 @@ def test_an_answer_about_one_area_outlives_moves_elsewhere_and_expires_with_a_mo
     """
     m = run_do(body, AREAS)
     assert m.result == [True, True, False]
-    assert m.area_memo["home_penalty"] == {} and m.area_memo["centre"] == {("outnumbered", "home"): False}
+    assert m.area_memo["home_penalty"] == {} and m.area_memo["centre"] == {"outnumbered home": False}
     written = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nset bonus = 2\nreturn [first, outnumbered(home, "centre")]', AREAS)
-    assert written.result == [True, False] and written.area_memo["centre"] == {("outnumbered", "home"): False}
+    assert written.result == [True, False] and written.area_memo["centre"] == {"outnumbered home": False}
     compiler = build(AREAS).compiler
     assert compiler.kept_state("areas") == {"bonus"} and compiler.kept_state("teams") == compiler.kept_state("smemo") == frozenset()
 
 
 def test_a_reset_empties_the_answers_reading_an_entry_only_when_it_changes_the_entry() -> None:
     kept = run_do('place(away, "centre")\nlet first = outnumbered(home, "centre")\nreset("turn")', AREAS)
-    assert kept.area_memo["centre"] == {("outnumbered", "home"): True}  # bonus was 0 already
+    assert kept.area_memo["centre"] == {"outnumbered home": True}  # bonus was 0 already
     body = 'place(away, "centre")\nset bonus = 2\nlet first = outnumbered(home, "centre")\nreset("turn")\nreturn [first, outnumbered(home, "centre")]'
     assert run_do(body, AREAS).result == [False, True]
 
@@ -398,7 +398,7 @@ def test_a_move_keeps_the_answers_that_read_only_the_other_teams_pieces_or_none(
         """,
         SIDES,
     )
-    assert m.memo_home == {("mine", "home"): 0}  # home's pieces did not move
+    assert m.memo_home == {"mine": 0}  # home's pieces did not move; the cache is home's: no team in the key
     assert m.memo_away == {}  # theirs(home) read away's pieces
     assert m.smemo == {"calm": 6}
     after = run_do('let before = [theirs(home), mine(home), calm]\nplace(away, "centre")\nreturn before + [theirs(home), mine(home), calm]', SIDES)
@@ -408,8 +408,8 @@ def test_a_move_keeps_the_answers_that_read_only_the_other_teams_pieces_or_none(
 def test_a_state_write_empties_the_kept_answers_only_when_one_of_them_reads_it() -> None:
     # calm reads ball.area, which mirrored reads too; no kept function reads ball.value
     kept = run_do("let before = [mine(home), mirrored(away), calm]\nset ball.value = 5", SIDES)
-    assert kept.memo_home == {("mine", "home"): 0}
-    assert kept.memo_away == {("mirrored", "away"): 0, ("theirs", "home"): 0}  # both read away's pieces
+    assert kept.memo_home == {"mine": 0}
+    assert kept.memo_away == {"mirrored": 0, "theirs": 0}  # both read away's pieces
     assert kept.smemo == {"calm": 6} and kept.memo == {}
     gone = run_do("let before = [mine(home), mirrored(away), calm]\nset ball.area = \"home_penalty\"", SIDES)
     assert gone.memo_home == gone.memo_away == gone.smemo == gone.memo == {}
@@ -420,7 +420,7 @@ def test_a_state_write_empties_the_kept_answers_only_when_one_of_them_reads_it()
 def test_a_state_write_empties_only_the_caches_whose_functions_read_it() -> None:
     split = SIDES + "  dry: {expr: 'len([a for a in areas() if rain == 0])'}\nstate:\n  rain: {type: int, default: 0}\n"
     m = run_do("let before = [mine(home), dry]\nset rain = 1\nreturn before + [dry]", split)
-    assert m.memo_home == {("mine", "home"): 0} and m.smemo == {"dry": 0}  # mine kept; dry asked afresh
+    assert m.memo_home == {"mine": 0} and m.smemo == {"dry": 0}  # mine kept; dry asked afresh
     assert m.result == [0, len(value("areas()")), 0]
 
 

@@ -64,6 +64,23 @@ def test_how_often_a_cache_must_answer_to_be_kept() -> None:
     assert tuning.idle_caches(counts, set(costs), costs) == {"idle"}
 
 
+KEYED = """\
+functions:
+  crowd: {params: [t, a], expr: "pieces(t, a) + pieces(other(t), a) + len([x for x in [1, 2, 3] if x > 1])"}
+  mine: {params: [t], expr: "len([a for a in areas() if pieces(t, a) > 0])"}
+"""
+
+
+def test_the_reference_play_counts_each_functions_questions_whatever_its_keys() -> None:
+    # crowd keeps its answers per area, keyed "crowd home"; mine in home's own cache,
+    # keyed "mine": each is counted under its function's name
+    ed = build(program("repeat 3:\n    let x = crowd(home, \"centre\") + mine(home)", KEYED))
+    assert "m.area_memo[v_a]" in ed.source_of("crowd") and "m.memo_home" in ed.source_of("mine")
+    counts = tuning.measure(ed)
+    assert {"crowd", "mine"} <= {f for f, _ in counts} and not any(" " in f for f, _ in counts)
+    assert counts["crowd", True] == counts["mine", True] == 2 * counts["crowd", False] == 2 * counts["mine", False] > 0
+
+
 def test_a_match_plays_the_same_whether_caches_were_dropped_or_not() -> None:
     tuned = load_edition("2.0")
     _play(tuned)

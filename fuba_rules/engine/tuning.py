@@ -103,13 +103,15 @@ def _slot(edition: Any) -> tuple[JsonStore, str, str | None]:
 
 
 class _Tally(dict):
-    """A match's cache that counts, per function, the questions it answered and not."""
+    """A match's cache that counts, per function, the questions it answered and not. A
+    key is the function's name, a tuple of it and the arguments, or a text of it and a
+    team (`codegen.memo_prologue`)."""
 
     __slots__ = ("counts",)
 
     def get(self, key: Any, default: Any = None) -> Any:
         found = dict.get(self, key, default)
-        self.counts[key[0] if type(key) is tuple else key, found is not default] += 1
+        self.counts[key[0] if type(key) is tuple else key.partition(" ")[0] if type(key) is str else key, found is not default] += 1
         return found
 
 

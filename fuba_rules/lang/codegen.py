@@ -1317,7 +1317,7 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
-def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str = "m.memo", area: str | None = None) -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str | tuple[str, str, str] = "m.memo", area: str | None = None) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
     move, placement or state write): `players` asked 40 times in one step is computed
     once. `cache` is the match's cache for what the function reads (`pieces_read`: a
@@ -1332,11 +1332,18 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache:
     if area is not None:  # the area picks the cache: the key needs only the other arguments
         rest = [local(p) for p in params if p != area]
         k = f"({key!r}, {', '.join(rest)})" if rest else repr(key)
+        if len(rest) == 1:  # a team (`players(team, area)`): a text made once, whose hash is kept, instead of a tuple
+            k = " else ".join(f"{key + ' ' + t!r} if {rest[0]} == {t!r}" for t in ("home", "away")) + f" else {k}"
         return [f"_k = {k}", f"try: _r = (_memo := m.area_memo[{local(area)}]).get(_k, _MISS)", "except _NoKey: _k = _r = _MISS", "if _r is not _MISS: return _r"]
     k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
-    return [
-        "_memo = m.fixed" if fixed else f"_memo = {cache}",
-        f"_k = {k}",
+    if isinstance(cache, tuple):  # a parameter names the team: its cache, and a key without it
+        team, home, away = cache
+        rest = [local(p) for p in params if local(p) != team]
+        short = f"({key!r}, {', '.join(rest)})" if rest else repr(key)
+        pick = [f"if {team} == 'home': _memo = {home}; _k = {short}", f"elif {team} == 'away': _memo = {away}; _k = {short}", f"else: _memo = m.memo; _k = {k}"]
+    else:
+        pick = ["_memo = m.fixed" if fixed else f"_memo = {cache}", f"_k = {k}"]
+    return pick + [
         "try: _r = _memo.get(_k, _MISS)",
         "except _TypeError: _k = _r = _MISS",
         "if _r is not _MISS: return _r",

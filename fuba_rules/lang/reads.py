@@ -176,11 +176,12 @@ def cache_kind(reads: Reads, area: str | None) -> str:
     return "memo" if reads is None else "teams" if reads else "smemo"
 
 
-def cache_for(reads: Reads, local: Any) -> str:
+def cache_for(reads: Reads, local: Any) -> str | tuple[str, str, str]:
     """The match's cache a function reading `reads` (and no one area) keeps its answers
     in, as generated code reads it (`local(p)`: a parameter's name there): `m.memo_home`
-    for answers that read only the home team's pieces... An argument that is not a team
-    files the answer with those kept until anything changes (`m.memo`)."""
+    for answers that read only the home team's pieces... Where a parameter `p` names the
+    team, (p, the cache when p is home, the cache when p is away): an argument that is
+    not a team files the answer with those kept until anything changes (`m.memo`)."""
     kind = cache_kind(reads, None)
     if kind != "teams":
         return f"m.{kind}"
@@ -189,8 +190,7 @@ def cache_for(reads: Reads, local: Any) -> str:
     if kind == "team":
         return f"m.memo_{name}"
     mine, theirs = ("home", "away") if kind == "param" else ("away", "home")
-    p = local(name)
-    return f"(m.memo_{mine} if {p} == 'home' else m.memo_{theirs} if {p} == 'away' else m.memo)"
+    return (local(name), f"m.memo_{mine}", f"m.memo_{theirs}")
 
 
 def state_read(body_nodes: list[n.Node], known: Mapping[str, frozenset[str] | None]) -> frozenset[str] | None:
