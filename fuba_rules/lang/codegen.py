@@ -349,9 +349,8 @@ class Generator:
             return call
         # other arguments are evaluated once, in order, into temporaries the template reads
         names = [a if _STABLE.match(a) else src.temp("t") for a in args]
-        first = ", ".join(f"{t} := {a}" for t, a in zip(names, args) if t != a)
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + t for t in names)})"
-        return f"(({first},) and {_template(prim, call, names, lists, ints)})"
+        return _after(zip(names, args), _template(prim, call, names, lists, ints))
 
     def _special_rule(self, src: Source, e: n.Call) -> str:
         return f"({e.args[0].value!r} in m.rules_on)"  # type: ignore[attr-defined]
@@ -934,7 +933,6 @@ class Generator:
         if ("" in names and self._no_walrus) or any(_IDENT_HEAD.match(a)[0] in bound for a in names if a):
             return None
         names = [a or src.temp("t") for a in names]
-        first = ", ".join(f"({t} := {a})" for t, a in zip(names, args) if t != a)
         outer = self.rename, self.records
         self.rename, self.records = dict(zip(params, names)), {}
         outer_reuse, self.reuse = self.reuse, None  # the caller's calls are not the body's
@@ -959,7 +957,7 @@ class Generator:
             for node in hoisted:
                 del self.hoisted[id(node)]
         out = f"(\n# >> {body.pos}\n{out}\n# <<\n)"
-        return f"(({first},) and {out})" if first else out
+        return _after(zip(names, args), out)
 
 
 def _invariant(parts: list[Any], free: Callable[[str], bool], host: Any) -> list[n.Node]:
@@ -1039,6 +1037,14 @@ def _pure(e: n.Node, primitives: Any) -> bool:
             if x.kind == "primitive" and not primitives[x.name].pure:
                 return False
     return True
+
+
+def _after(temps: Any, out: str) -> str:
+    """`out`, once each value is put in its temporary, in order (`(_t0 := f(x)) is _t0
+    and ...`: an object is always itself, so the test is true and builds nothing); the
+    pairs whose temporary is the value itself need none."""
+    first = [f"({t} := {a}) is {t}" for t, a in temps if t != a]
+    return f"({' and '.join(first + [out])})" if first else out
 
 
 def _template(prim: Any, call: str, args: list[str], lists: list[int] = (), ints: list[int] = ()) -> str:
