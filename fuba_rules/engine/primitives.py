@@ -222,13 +222,16 @@ def _unplaced(m, team):
 @add("ranked", "team:team", returns="[area]", pieces_of="team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
 def _ranked(m, team):
     counts = m.counts[_team(team)]  # the keeper included
-    order = m.answers.get(("ranked order", team))
-    if order is None:  # once per edition: the board's areas (not spots), closest first
-        order = m.answers["ranked order", team] = tuple(m.board.ranked_by_goal_line(team, dict.fromkeys(m.board.areas, 1)))
+    orders = m.answers.get("ranked orders")
+    if orders is None:  # once per edition: the board's areas (not spots), closest first, for each team
+        areas = dict.fromkeys(m.board.areas, 1)
+        orders = m.answers["ranked orders"] = {t: tuple(m.board.ranked_by_goal_line(t, areas)) for t in TEAMS}
     out: list[str] = []
-    for a in order:
+    for a in orders[team]:
         c = counts[a]
-        if c:
+        if c == 1:
+            out.append(a)
+        elif c:
             out += [a] * c
     return out
 
