@@ -14,6 +14,7 @@ import pytest
 
 from fuba_rules.cli import main
 from fuba_rules.sim import batch, workers
+from fuba_rules.sim.batch import Stop, _uninterrupted
 from fuba_rules.sim.outcome import Outcome
 from fuba_rules.sim.play import play_match
 
@@ -232,3 +233,21 @@ def test_a_fault_in_the_logged_match_keeps_its_events_and_replay_says_it_was_cut
     assert main(["replay", str(log)]) == 1
     out, err = capsys.readouterr()
     assert out.count("\n") > 100 and "log ends early: the match was cut short" in err
+
+
+def test_a_signal_while_a_finished_match_is_written_and_counted_waits_for_both():
+    # an interrupted run's summary must count exactly the matches its results file holds
+    def stop(signum, frame):
+        raise Stop(signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    done = []
+    try:
+        with pytest.raises(Stop):
+            with _uninterrupted():
+                os.kill(os.getpid(), signal.SIGTERM)
+                done.append("written")
+                done.append("counted")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert done == ["written", "counted"]

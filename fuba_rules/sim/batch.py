@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import signal
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -151,9 +152,10 @@ def simulate(
                 if fault is None or item.seed < fault.seed:
                     fault = item
                 continue
-            finished[item.index] = item
-            if on_outcome:
-                on_outcome(item)
+            with _uninterrupted():  # written to the results file and counted together, or neither
+                finished[item.index] = item
+                if on_outcome:
+                    on_outcome(item)
             if progress:
                 progress(len(finished))
     except KeyboardInterrupt as e:
@@ -166,6 +168,22 @@ def simulate(
         before = [o for o in finished.values() if o.seed < fault.seed]
         raise BatchFault(summary.of(before), n, fault)
     return summary.of(finished.values())
+
+
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block ends (they are held, then delivered): an
+    interrupted run's summary counts exactly the matches its results file holds. Where
+    signals cannot be held (not POSIX), the block runs as it is."""
+    hold = getattr(signal, "pthread_sigmask", None)
+    if hold is None:
+        yield
+        return
+    before = hold(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        hold(signal.SIG_SETMASK, before)
 
 
 def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any) -> Chunk:
