@@ -176,11 +176,14 @@ def main() -> None:
     p.add_argument("--no-load", action="store_true", help="skip the load-time measurement")
     p.add_argument("--scaling", type=int, default=60, metavar="N", help="matches per run of the -j scaling measurement (0 skips it)")
     a = p.parse_args()
+    if a.same_rules and a.against == "none":
+        p.error("--same-rules plays the editions of the --against revision: give one, not 'none'")
     with tempfile.TemporaryDirectory(prefix="fuba-old-engine-") as tmp:
         old = None
         if a.against != "none":
             if subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{a.against}^{{commit}}"], capture_output=True).returncode:
-                print(f"(no revision {a.against} in this checkout, a shallow clone or no git: this engine alone)")
+                print(f"(no revision {a.against} in this checkout, a shallow clone or no git: this engine alone"
+                      + (", on today's editions)" if a.same_rules else ")"))
             else:
                 old = OldEngine(a.against, Path(tmp))
         try:

@@ -488,7 +488,7 @@ def _scores(scores: Any, optional: bool) -> Any:
     return (*scores, 0) if optional else tuple(scores)
 
 
-_PY_TYPES = {"NoneType": "none", "int": "a number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}
+_PY_TYPES = {"NoneType": "none", "int": "a number", "float": "a decimal number", "str": "a text", "list": "a list", "dict": "a record", "bool": "a boolean"}
 
 
 def _describe(e: Exception) -> str:

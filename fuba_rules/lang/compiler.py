@@ -160,7 +160,8 @@ def _index(o: Any, k: Any) -> Any:
 
 def _num(v: Any, op: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"'{op}' needs numbers, got {type_name(v)}")
+        whole = "whole " if isinstance(v, float) else ""  # a decimal constant counts, but not here
+        raise TypeError(f"'{op}' needs {whole}numbers, got {type_name(v)}")
     return v
 
 

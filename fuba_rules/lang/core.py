@@ -28,6 +28,8 @@ def type_name(v: Any) -> str:
         return "a boolean"
     if isinstance(v, int):
         return "a number"
+    if isinstance(v, float):  # a decimal constant (`constants: {half: 0.5}`)
+        return "a decimal number"
     if isinstance(v, str):
         return "a text"
     if isinstance(v, list):
