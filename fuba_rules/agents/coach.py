@@ -61,10 +61,15 @@ class CoachAgent:
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
 
+    reads_advice = True
+
     def choose(self, decision: Decision, match: Any) -> int:
-        scores = decision.scores
+        return self.pick(len(decision.options), decision.scores)
+
+    def pick(self, n: int, scores: Any) -> int:
+        """`Agent.pick`: the highest scored of n options, ties at random."""
         if not scores:
-            return below(self._rng, len(decision.options))
+            return below(self._rng, n)
         best, scores = _top(scores)
         k = below(self._rng, scores.count(best))  # which of the tied best, as self._rng.choice(_best(scores))
         i = scores.index(best)

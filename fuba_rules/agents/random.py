@@ -17,5 +17,11 @@ class RandomAgent:
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
 
+    reads_advice = False
+
     def choose(self, decision: Decision, match: Any) -> int:
         return below(self._rng, len(decision.options))
+
+    def pick(self, n: int, scores: Any) -> int:
+        """`Agent.pick`: any of n options."""
+        return below(self._rng, n)

@@ -52,7 +52,15 @@ class Decision:
 
 
 class Agent(Protocol):
-    """Anything that picks an option index for a decision."""
+    """Anything that picks an option index for a decision.
+
+    An agent that needs only the number of options and the advice may also offer
+    `pick(n, scores) -> index`, with a class attribute `reads_advice`: the engine then
+    asks it without building a `Decision` (a match decides about a thousand times), and
+    computes the advice (`scores`: one per option, declining an optional decision
+    scoring 0; None without advice) only when `reads_advice` is true. Its `choose` must
+    answer as its `pick` does, for callers that hold a `Decision`.
+    """
 
     name: str
 

@@ -187,17 +187,31 @@ class MatchState:
         decision with one option is made without a `Decision`: no agent is asked."""
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
-        opts = (*options, None) if optional else tuple(options)
+        n = len(options) + 1 if optional else len(options)
         pick = 0
-        if len(opts) > 1:  # as `ask`
+        if n > 1:  # as `ask`
             agent = self.agents[team]
-            pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
-            if not isinstance(pick, int) or not 0 <= pick < len(opts):
-                raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{label}' with {len(opts)} options")
+            reads = _PICKS.get(type(agent), _UNSEEN)
+            if reads is _UNSEEN:
+                reads = _PICKS[type(agent)] = _pick_protocol(type(agent))
+            if reads is None:  # the agent needs the whole decision
+                opts = (*options, None) if optional else tuple(options)
+                pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
+            else:  # `Agent.pick`: the count and, if it reads them, the scores (as `_scores` gives them)
+                if reads and scores is not None:
+                    if callable(scores):
+                        scores = scores()
+                    if optional:
+                        scores = (*scores, 0)
+                else:
+                    scores = None
+                pick = agent.pick(n, scores)
+            if not isinstance(pick, int) or not 0 <= pick < n:
+                raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{label}' with {n} options")
         self.decisions += 1  # as `answer`
-        choice = opts[pick]
+        choice = options[pick] if pick < len(options) else None
         if self.record:
-            self.emit("choice", {"team": team, "label": label, "choice": choice, "options": len(opts)})
+            self.emit("choice", {"team": team, "label": label, "choice": choice, "options": n})
         return choice
 
     def offer(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Decision:
@@ -476,6 +490,15 @@ def _weight(data: dict) -> int:
         if isinstance(v, (str, list)):
             w += len(v)
     return w
+
+
+_PICKS: dict[type, bool | None] = {}  # agent class -> reads advice (`Agent.pick`), None without `pick`
+_UNSEEN = object()
+
+
+def _pick_protocol(cls: type) -> bool | None:
+    """Whether an agent class offers `Agent.pick`, and whether it reads the advice."""
+    return bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
 
 
 def _scores(scores: Any, optional: bool) -> Any:

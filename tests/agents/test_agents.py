@@ -15,7 +15,8 @@ from fuba_rules.agents.search import Budget
 from fuba_rules.board import TEAMS
 from fuba_rules.cli import main
 from fuba_rules.dice import SeededDice
-from fuba_rules.engine.decisions import Decision
+from fuba_rules.edition import load_edition
+from fuba_rules.engine.decisions import Decision, IllegalChoice
 from fuba_rules.engine.match import MatchState
 
 
@@ -64,6 +65,50 @@ def test_the_coach_picks_as_if_every_score_were_read_as_a_number(scores, seed):
     tied = [i for i, s in enumerate(numbers) if s == max(numbers)]
     assert best_options(d) == tied
     assert CoachAgent(seed).choose(d, None) == tied[random.Random(seed).randrange(len(tied))]
+
+
+class _ChooseOnly:
+    """An agent offering only `choose`: the engine asks it with a whole `Decision`."""
+
+    def __init__(self, inner):
+        self.inner, self.name = inner, inner.name
+
+    def choose(self, decision, match):
+        return self.inner.choose(decision, match)
+
+
+@pytest.mark.parametrize("agent", [CoachAgent, RandomAgent])
+def test_an_agent_asked_by_pick_plays_the_match_it_plays_when_asked_by_choose(short2024, agent):
+    def play(wrap):
+        m = MatchState(short2024, SeededDice(3), {t: wrap(agent(i)) for i, t in enumerate(TEAMS)}, frozenset(), None)
+        m.run()
+        return m.events
+
+    assert play(lambda a: a) == play(_ChooseOnly)
+
+
+class _Picker:
+    name, reads_advice = "picker", False
+
+    def __init__(self, answer):
+        self.answer, self.asked = answer, []
+
+    def pick(self, n, scores):
+        self.asked.append((n, scores))
+        return self.answer
+
+
+def test_an_agent_that_reads_no_advice_is_asked_by_count_alone_and_its_answer_is_checked():
+    ed = load_edition("2024-draft")
+    for answer, ok in ((0, True), (99, False)):
+        picker = _Picker(answer)
+        m = MatchState(ed, SeededDice(1), {t: picker for t in TEAMS}, frozenset(), None)
+        if ok:
+            assert m.decide("home", "pass target", ["a", "b"], lambda: pytest.fail("advice computed"), True) == "a"
+            assert picker.asked == [(3, None)]  # two options and declining
+        else:
+            with pytest.raises(IllegalChoice, match="picked 99 for 'x' with 2 options"):
+                m.decide("home", "x", ["a", "b"], None, False)
 
 
 def test_a_recorded_history_replays_the_same_match(short2024):
