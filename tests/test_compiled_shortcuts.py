@@ -917,3 +917,24 @@ functions:
 """
     position = 'place(home, "centre")\nplace(away, "centre")\nplace(home, "home_front")\n'
     assert run_do(position + "return [busy(home), busy(away)]", src).result == [["centre"], ["centre"]]
+
+
+JOIN = """
+functions:
+  label: {params: [x], expr: '"use " + x'}
+  tail: {params: [x], expr: 'x + "!"'}
+"""
+
+
+def test_a_text_joined_to_a_short_text_is_joined_in_line_and_anything_else_as_before() -> None:
+    ed = build(JOIN)
+    assert "_type(v_x) is _str" in ed.source_of("label") and "_type(v_x) is _str" in ed.source_of("tail")
+    assert value('label("skill")', JOIN) == "use skill" and value('tail("goal")', JOIN) == "goal!"
+    # anything but a text is rendered, as `_add` renders it
+    assert [value(f"label({x})", JOIN) for x in ("3", "true", "none", "[1, 2]")] == ["use 3", "use yes", "use none", "use 1,2"]
+    assert value("tail(7)", JOIN) == "7!"
+    # a long text is joined by `_add`, which charges its length to the step budget
+    long = "x" * 300
+    joined = run_do(f'let y = label("{long}")', JOIN)
+    assert joined.budget < run_do('let y = label("x")', JOIN).budget
+    assert fault(f'let y = label(label("{"x" * 9999}"))', JOIN).message == "a text grew beyond 10000 characters"

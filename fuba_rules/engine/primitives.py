@@ -203,7 +203,8 @@ def _keeper_area(m, team):
     return m.keeper[_team(team)]
 
 
-@add("team_areas", "team:team", returns="[area]", pieces_of="team", doc="The areas where team has at least one piece.")
+@add("team_areas", "team:team", returns="[area]", pieces_of="team", doc="The areas where team has at least one piece.",
+     inline=f"(_list(_filter(m.counts[{{team}}].__getitem__, m.area_order)) if {{team}} in {TEAMS!r} else {{call}})")
 def _team_areas(m, team):
     counts = m.counts[_team(team)]  # the keeper included
     return list(filter(counts.__getitem__, m.area_order))  # in C: a third faster than a comprehension

@@ -471,6 +471,8 @@ class Generator:
         if e.op == "+" and (self.is_list(e.left) or self.is_list(e.right)):
             return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
         helper = self._ARITH[e.op]
+        if e.op == "+" and any(isinstance(x, n.Const) and type(x.value) is str for x in (e.left, e.right)):
+            return self._text_join(src, e, a, b)
         simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
         if self._no_walrus and not simple:
             return f"{helper}(m, {a}, {b})"
@@ -479,6 +481,23 @@ class Generator:
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
         ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple)
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
+
+    def _text_join(self, src: Source, e: n.BinOp, a: str, b: str) -> str:
+        """`"text" + x` or `x + "text"`: joined in line when x is a short text (the result
+        under 100 characters, which `_add` charges no step); anything else is rendered
+        and checked by `_add`. x is evaluated once, in its place."""
+        literal_left = isinstance(e.left, n.Const) and type(e.left.value) is str
+        lit, x = (a, b) if literal_left else (b, a)
+        room = 99 - len((e.left if literal_left else e.right).value)
+        if room < 0 or (self._no_walrus and not _SIMPLE.match(x)):
+            return f"_add(m, {a}, {b})"
+        if self._no_walrus or _STABLE.match(x):  # read again
+            t, test = x, f"_type({x}) is _str"
+        else:
+            t = src.temp("t")
+            test = f"_type({t} := {x}) is _str"
+        joined, helper = (f"{lit} + {t}", f"_add(m, {lit}, {t})") if literal_left else (f"{t} + {lit}", f"_add(m, {t}, {lit})")
+        return f"({joined} if {test} and _len({t}) <= {room} else {helper})"
 
     def _whole(self, src: Source, op: str, a: str, b: str, helper: str, simple: bool) -> str:
         """`a op b` of two proved whole numbers (`is_int`), maybe large: the range test

@@ -455,6 +455,7 @@ class Compiler:
             "_int": int,
             "_str": str,
             "_list": list,
+            "_filter": filter,
             "_index": _index,
             "_render": render,
             "_quiet_log": _quiet_log,
