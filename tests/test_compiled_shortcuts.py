@@ -549,6 +549,10 @@ def test_list_primitives_read_in_place_give_the_same_answers_and_faults() -> Non
     assert "_p_len(m, " in build(MOVES).source_of("free")  # the call stays, as fallback
     assert value("len([1, 2, 3]) + count([1, 2, 1], 1) + min(4, 2) + max(4, 2)") == 3 + 2 + 2 + 4
     assert value("len(1..60)") == 60  # a long list goes to the primitive, which charges its length
+    assert value("sum([1, 2, 3])") == 6 and value("sum(1..60)") == 1830
+    assert run_do("let x = sum(1..60)").budget < run_do("let x = sum(1..50)").budget - 10  # the long one is charged
+    assert fault("let x = sum(3)").message == "expected a list, got a number"
+    assert fault('let x = sum([1, "a"])').message == fault('let x = sum([n for n in 1..60] + ["a"])').message
     assert fault("let x = len(3)").message == "expected a list, got a number"
     assert fault('let x = min("a", 1)').message == "cannot compare these values ('<' between a number and a text)"
 
@@ -923,6 +927,7 @@ JOIN = """
 functions:
   label: {params: [x], expr: '"use " + x'}
   tail: {params: [x], expr: 'x + "!"'}
+  both: {params: [x], expr: '"{x}:" + ("one" if x == 1 else "other")'}
 """
 
 
@@ -933,6 +938,9 @@ def test_a_text_joined_to_a_short_text_is_joined_in_line_and_anything_else_as_be
     # anything but a text is rendered, as `_add` renders it
     assert [value(f"label({x})", JOIN) for x in ("3", "true", "none", "[1, 2]")] == ["use 3", "use yes", "use none", "use 1,2"]
     assert value("tail(7)", JOIN) == "7!"
+    # two texts the rule text shows (a template, a choice of two literals): no type test
+    assert "_type(" not in JOIN and "_type(" not in ed.source_of("both") and value("both(1)", JOIN) == "1:one"
+    assert value(f'both("{"y" * 120}")', JOIN) == "y" * 120 + ":other"  # past 100 characters: `_add` joins
     # a long text is joined by `_add`, which charges its length to the step budget
     long = "x" * 300
     joined = run_do(f'let y = label("{long}")', JOIN)

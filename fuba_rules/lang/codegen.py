@@ -471,7 +471,7 @@ class Generator:
         if e.op == "+" and (self.is_list(e.left) or self.is_list(e.right)):
             return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
         helper = self._ARITH[e.op]
-        if e.op == "+" and any(isinstance(x, n.Const) and type(x.value) is str for x in (e.left, e.right)):
+        if e.op == "+" and (_is_text(e.left) or _is_text(e.right)):
             return self._text_join(src, e, a, b)
         simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
         if self._no_walrus and not simple:
@@ -483,21 +483,23 @@ class Generator:
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def _text_join(self, src: Source, e: n.BinOp, a: str, b: str) -> str:
-        """`"text" + x` or `x + "text"`: joined in line when x is a short text (the result
-        under 100 characters, which `_add` charges no step); anything else is rendered
-        and checked by `_add`. x is evaluated once, in its place."""
-        literal_left = isinstance(e.left, n.Const) and type(e.left.value) is str
-        lit, x = (a, b) if literal_left else (b, a)
-        room = 99 - len((e.left if literal_left else e.right).value)
-        if room < 0 or (self._no_walrus and not _SIMPLE.match(x)):
+        """`+` with a text on one side (`_is_text`): joined in line when the other is a
+        text too and the result is under 100 characters (which `_add` charges no step);
+        anything else is rendered and checked by `_add`. Each side is evaluated once, in
+        order."""
+        if self._no_walrus and not (_SIMPLE.match(a) and _SIMPLE.match(b)):
             return f"_add(m, {a}, {b})"
-        if self._no_walrus or _STABLE.match(x):  # read again
-            t, test = x, f"_type({x}) is _str"
-        else:
-            t = src.temp("t")
-            test = f"_type({t} := {x}) is _str"
-        joined, helper = (f"{lit} + {t}", f"_add(m, {lit}, {t})") if literal_left else (f"{t} + {lit}", f"_add(m, {t}, {lit})")
-        return f"({joined} if {test} and _len({t}) <= {room} else {helper})"
+        temps, names, tests = [], [], []
+        for code, side in ((a, e.left), (b, e.right)):
+            name = code if self._no_walrus or _STABLE.match(code) else src.temp("t")
+            names.append(name)
+            if name != code:
+                temps.append((name, code))
+            if not _is_text(side):
+                tests.append(f"_type({name}) is _str")
+        r = src.temp("t")
+        out = f"({r} if {' and '.join(tests + [f'_len({r} := {names[0]} + {names[1]}) < 100'])} else _add(m, {names[0]}, {names[1]}))"
+        return _after(temps, out)
 
     def _whole(self, src: Source, op: str, a: str, b: str, helper: str, simple: bool) -> str:
         """`a op b` of two proved whole numbers (`is_int`), maybe large: the range test
@@ -1056,6 +1058,15 @@ def _pure(e: n.Node, primitives: Any) -> bool:
             if x.kind == "primitive" and not primitives[x.name].pure:
                 return False
     return True
+
+
+def _is_text(e: n.Node) -> bool:
+    """Whether `e` is always a text: a text literal, a template, or a choice between two."""
+    if isinstance(e, n.Const):
+        return type(e.value) is str
+    if isinstance(e, n.Ternary):
+        return _is_text(e.then) and _is_text(e.other)
+    return isinstance(e, n.Template)
 
 
 def _after(temps: Any, out: str) -> str:

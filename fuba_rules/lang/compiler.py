@@ -456,6 +456,7 @@ class Compiler:
             "_str": str,
             "_list": list,
             "_filter": filter,
+            "_total": sum,
             "_index": _index,
             "_render": render,
             "_quiet_log": _quiet_log,

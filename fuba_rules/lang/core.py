@@ -44,7 +44,8 @@ def _len(h, xs):
     return len(_ints(h, xs))
 
 
-@add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.", whole="xs")
+@add("sum", "xs", doc="Sum of a list of numbers, e.g. the total of rolled dice.", whole="xs",
+     inline="(_total({xs}) if _type({xs}) is _list and _len({xs}) <= 50 else {call})")
 def _sum(h, xs):
     return sum(_ints(h, xs))
 
