@@ -946,3 +946,18 @@ def test_a_text_joined_to_a_short_text_is_joined_in_line_and_anything_else_as_be
     joined = run_do(f'let y = label("{long}")', JOIN)
     assert joined.budget < run_do('let y = label("x")', JOIN).budget
     assert fault(f'let y = label(label("{"x" * 9999}"))', JOIN).message == "a text grew beyond 10000 characters"
+
+
+INDEXED = """
+state:
+  trail: {type: list, default: [], index: [team], ref: "1"}
+  ready: {type: bool, default: false, index: [team], ref: "1"}
+"""
+
+
+def test_one_entry_of_an_indexed_list_or_truth_value_is_written_in_line_logged_once_and_checked_by_key() -> None:
+    assert "_put_at(m, 'trail'" in build(program('set trail[home] = [1]', INDEXED)).source_of("match")
+    m = run_do('set trail[home] = trail[home] + ["centre"]\nset trail[home] = ["centre"]\nset ready[away] = true\nreturn [trail, ready]', INDEXED)
+    assert m.result == [{"home": ["centre"], "away": []}, {"home": False, "away": True}]
+    assert [(e["var"], e["index"], e["from"], e["to"]) for e in events(m, "set")] == [("trail", ["home"], [], ["centre"]), ("ready", ["away"], False, True)]
+    assert fault('set trail["middle"] = []', INDEXED).message == "'trail' has no entry middle"

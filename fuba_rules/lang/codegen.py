@@ -189,6 +189,13 @@ class Generator:
             src.emit(ind, "else:", s.pos)
             src.emit(ind + 1, f"_set(m, {name!r}, [], {s.op!r}, _sv, {lo}, {hi})", s.pos)
             return
+        if len(s.indices) == 1 and s.op == "=" and spec.type != "int" and spec.type not in NAMED_TYPES:
+            # one entry of an indexed list, truth value or text: nothing to check but the
+            # key (`_set` names a missing one); a changed value written by `_put_at`
+            src.emit(ind, f"_sk = {keys}; _sv = {value}; _sb = m.S[{name!r}]", s.pos)
+            src.emit(ind, f"if _sk not in _sb: _set(m, {name!r}, [_sk], '=', _sv, {lo}, {hi})", s.pos)
+            src.emit(ind, f"elif _sv != _sb[_sk]: _put_at(m, {name!r}, _sb, _sk, _sv)", s.pos)
+            return
         src.emit(ind, f"_set(m, {name!r}, [{keys}], {s.op!r}, {value}, {lo}, {hi})", s.pos)
 
     def _s_ExprStmt(self, src: Source, s: n.ExprStmt, ind: int) -> None:
@@ -1066,6 +1073,8 @@ def _is_text(e: n.Node) -> bool:
         return type(e.value) is str
     if isinstance(e, n.Ternary):
         return _is_text(e.then) and _is_text(e.other)
+    if isinstance(e, n.BinOp):  # `+` with a text on one side renders the other
+        return e.op == "+" and (_is_text(e.left) or _is_text(e.right))
     return isinstance(e, n.Template)
 
 

@@ -280,6 +280,16 @@ def _put(m: Any, name: str, new: Any) -> None:
         m.emit("set", {"var": name, "index": [], "from": old, "to": new})
 
 
+def _put_at(m: Any, name: str, box: dict, key: Any, new: Any) -> None:
+    """`set name[key] = new` of an entry with nothing to check, once the rule has seen
+    it differs (`_set` for one key, in line)."""
+    old = box[key]
+    box[key] = new
+    m.wrote(name)
+    if m.record:
+        m.emit("set", {"var": name, "index": [key], "from": old, "to": new})
+
+
 def _put_int(m: Any, name: str, new: Any) -> None:
     """`_put` of an int entry, its value checked first (`_held`)."""
     if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
@@ -470,6 +480,7 @@ class Compiler:
             "_set": _set,
             "_put": _put,
             "_put_int": _put_int,
+            "_put_at": _put_at,
             "_put_named": _put_named,
             "_apply": _apply,
             "_times": _times,
