@@ -237,17 +237,20 @@ def _ranked(m, team):
     return out
 
 
-@add("move", "team:team source:area target:area", pure=False, doc="Move one outfield piece of team to another area.")
+@add("move", "team:team source:area target:area", pure=False, doc="Move one outfield piece of team to another area.",
+     inline=f"(m.move_piece({{team}}, {{source}}, {{target}}) if {{team}} in {TEAMS!r} else {{call}})")
 def _move(m, team, source, target):
     m.move_piece(_team(team), source, target)
 
 
-@add("move_keeper", "team:team target:area", pure=False, doc="Move team's goalkeeper to an area.")
+@add("move_keeper", "team:team target:area", pure=False, doc="Move team's goalkeeper to an area.",
+     inline=f"(m.move_keeper({{team}}, {{target}}) if {{team}} in {TEAMS!r} else {{call}})")
 def _move_keeper(m, team, target):
     m.move_keeper(_team(team), target)
 
 
-@add("place", "team:team area:area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).")
+@add("place", "team:team area:area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).",
+     inline=f"(m.place_piece({{team}}, {{area}}) if {{team}} in {TEAMS!r} else {{call}})")
 def _place(m, team, area):
     m.place_piece(_team(team), area)
 
