@@ -272,10 +272,16 @@ def _held(m: Any, spec: StateSpec, new: Any) -> None:
 
 
 def _put(m: Any, name: str, new: Any) -> None:
-    """`set name = new` of plain state with no bounds, once the rule has seen it differs."""
+    """`set name = new` of plain state with no bounds, once the rule has seen it differs.
+    `MatchState.wrote` in line: a match writes plain state about a thousand times."""
     old = m.S[name]
     m.S[name] = new
-    m.wrote(name)
+    m._version += 1
+    if m.memo:
+        m.memo = {}
+    caches = m.expires.get(name, KEPT_CACHES)
+    if caches:
+        m._expire(caches)
     if m.record:
         m.emit("set", {"var": name, "index": [], "from": old, "to": new})
 
