@@ -263,8 +263,9 @@ class Generator:
         src.emit(ind, f"{legal} = []; {index} = []" + (f"; {advice} = []" if scored else ""), s.pos)
         for i, o in enumerate(s.options):
             add = f"{legal}.append({o.label!r}); {index}.append({i})"
-            if scored:
-                add += f"; {advice}.append(" + (f"lambda: {self.expr(src, o.prefer)}" if o.prefer is not None else "None") + ")"
+            if scored:  # a whole-number literal is its own score; anything else is worked out if asked
+                const = isinstance(o.prefer, n.Const) and type(o.prefer.value) is int
+                add += f"; {advice}.append(" + (repr(o.prefer.value) if const else f"lambda: {self.expr(src, o.prefer)}" if o.prefer is not None else "None") + ")"
             if o.guard is None:
                 src.emit(ind, add, s.pos)
             else:

@@ -377,7 +377,9 @@ def _quiet_log(m: Any, parts: tuple, tag: Any, *rest: Any) -> None:
 
 
 def _advice(thunks: list) -> Callable[[], list]:
-    return lambda: [t() if t is not None else 0 for t in thunks]
+    """A `choose` block's scores, worked out when asked: each option's is a function, a
+    whole number (a literal), or None (no advice: 0)."""
+    return lambda: [0 if t is None else t if type(t) is int else t() for t in thunks]
 
 
 def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: bool, pos: Pos) -> Any:
