@@ -797,6 +797,7 @@ def test_arithmetic_on_whole_number_state_tests_only_the_range() -> None:
     for name in ("lead", "late", "gap"):
         assert "_type(" not in ed.source_of(name) and "-1073741823" in ed.source_of(name), name
     assert "_type(" in ed.source_of("loose") and "_type(" in ed.source_of("maybe")  # a parameter, an entry that may be none
+    assert ed.source_of("loose").count("_type(") == 1  # `x + minute`: only the parameter is tested
     # `x - 1` is a whole number whatever x is (anything else faults), and so is the sum
     # of a list of whole numbers; only `x - 1` itself tests x
     assert ed.source_of("short").count("_type(") == 1

@@ -444,21 +444,24 @@ class Generator:
         test, o, k = self._typed(src, (o, "_dict"), (k, "_str"), reread=self._no_walrus)
         return f"({o}[{k}] if {test} and {k} in {o} else _index({o}, {k}))"
 
-    def _typed(self, src: Source, a: tuple[str, str], b: tuple[str, str], *, reread: bool) -> tuple[str, str, str]:
+    def _typed(self, src: Source, a: tuple[str, str], b: tuple[str, str], *, reread: bool, known: tuple[bool, bool] = (False, False)) -> tuple[str, str, str]:
         """The type tests of two operands an inline fast path reads twice (`(x, "_int")`:
         x must be a whole number), and the names to read them by. A local or a literal
         stays as it is, a state value too when `reread`; anything else is evaluated once,
         in order, into a temporary by its test (`_type(_t0 := f(x)) is _int`; two such
-        tests joined by `&`, which evaluates both). A literal of the kind needs no test."""
+        tests joined by `&`, which evaluates both). A literal of the kind, or an operand
+        `known` to be one (`is_int`), needs no test: a temporary of it is set by a test
+        that is always true (`(_t0 := f(x)) is _t0`)."""
         names, assigned, plain = [], [], []
-        for x, kind in (a, b):  # nothing can change a literal or a local meanwhile
+        for (x, kind), proved in zip((a, b), known):  # nothing can change a literal or a local meanwhile
             if _STABLE.match(x) or (reread and _SIMPLE.match(x)):
                 names.append(x)
-                if not (_INT.match(x) if kind == "_int" else kind == "_str" and x.startswith("'")):
+                if not (proved or (_INT.match(x) if kind == "_int" else kind == "_str" and x.startswith("'"))):
                     plain.append(f"_type({x}) is {kind}")
             else:
-                names.append(src.temp("t"))
-                assigned.append(f"_type({names[-1]} := {x}) is {kind}")
+                t = src.temp("t")
+                names.append(t)
+                assigned.append(f"({t} := {x}) is {t}" if proved else f"_type({t} := {x}) is {kind}")
         tests = [" & ".join(f"({t})" for t in assigned)] if len(assigned) > 1 else assigned
         return " and ".join(tests + plain) or "True", names[0], names[1]
 
@@ -487,7 +490,7 @@ class Generator:
         if e.op in ("+", "-", "*") and self.is_int(e.left) and self.is_int(e.right):
             return self._whole(src, e.op, a, b, helper, simple)
         # The checks in line, for whole numbers; anything else (texts, lists, a fault) goes to the helper.
-        ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple)
+        ints, a, b = self._typed(src, (a, "_int"), (b, "_int"), reread=simple, known=(self.is_int(e.left), self.is_int(e.right)))
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def _text_join(self, src: Source, e: n.BinOp, a: str, b: str) -> str:
