@@ -212,8 +212,8 @@ def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> N
 
 
 def test_moves_and_placements_are_read_in_place_for_a_team_and_fault_as_the_primitives_do() -> None:
-    src = build(program('move(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nplace(home, "centre")'))
-    assert all(f"m.{method}(" in src.source_of("match") for method in ("move_piece", "move_keeper", "place_piece"))
+    ed = build(program('move(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nplace(home, "centre")'))
+    assert all(f"m.{method}(" in ed.source_of("match") for method in ("move_piece", "move_keeper", "place_piece"))
     assert fault('move(home, text("centr"), "centre")').message == "home has no outfield piece in 'centr' to move"
     assert fault('move(home, "centre", text("x"))').message == "unknown area 'x'"
     assert fault("move_keeper(home, [2])").message == "a list or record cannot be used as a key here"
