@@ -2,6 +2,7 @@
 
     python bench/bench_instructions.py                    # this tree against HEAD: coach, 2024 draft basic
     python bench/bench_instructions.py 7142fe2 -n 3 --edition 2.0 --agents coach random --rules all
+    python bench/bench_instructions.py --same-rules      # both trees play the old engine's editions
 
 CPU time on a shared machine moves by 10-20% from one run to the next (bench_ab.py),
 more than most single changes gain. Valgrind's cachegrind counts the instructions a
@@ -33,12 +34,13 @@ import tempfile
 from pathlib import Path
 
 from bench_ab import IN_TREE, ROOT, unpack
+from bench_match import OLD_ENGINE
 
 # Run inside each tree: load, compile, one warm-up match, then n matches.
 _PLAY = IN_TREE + """
 import gc
 gc.disable()  # see the module's docstring
-ed = load_edition(sys.argv[2], root=root / "editions")
+ed = load_edition(sys.argv[2], root=Path(sys.argv[6]) if len(sys.argv) > 6 else root / "editions")
 if hasattr(ed.compiler, "compile_pending"):
     ed.compiler.compile_pending()
 rules = tuple(ed.rules) if sys.argv[5] == "all" else ()
@@ -49,14 +51,15 @@ if int(sys.argv[4]):
 """
 
 
-def instructions(tree: Path, cache: Path, edition: str, agent: str, n: int, rules: str, count: bool = True) -> int:
-    """Instructions one process running the code in `tree` executes (count=False: run
-    it without valgrind, to fill the tree's load cache, and return 0)."""
+def instructions(tree: Path, cache: Path, edition: str, agent: str, n: int, rules: str, editions: Path | None, count: bool = True) -> int:
+    """Instructions one process running the code in `tree` executes, on the editions in
+    `editions` (None: the tree's own); count=False: run it without valgrind, to fill the
+    tree's load cache, and return 0."""
     env = {k: v for k, v in os.environ.items() if k != "FUBA_CACHE"}
     env.update(PYTHONHASHSEED="0", FUBA_CACHE_DIR=str(cache))
     valgrind = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"] if count else []
     out = subprocess.run(
-        [*valgrind, sys.executable, "-c", _PLAY, str(tree), edition, agent, str(n), rules],
+        [*valgrind, sys.executable, "-c", _PLAY, str(tree), edition, agent, str(n), rules, *([str(editions)] if editions else [])],
         env=env, capture_output=True, text=True, check=True,
     ).stderr
     if not count:
@@ -67,11 +70,11 @@ def instructions(tree: Path, cache: Path, edition: str, agent: str, n: int, rule
     return int(found.group(1).replace(",", ""))
 
 
-def per_match(tree: Path, cache: Path, edition: str, agent: str, n: int, rules: str) -> float:
+def per_match(tree: Path, cache: Path, edition: str, agent: str, n: int, rules: str, editions: Path | None) -> float:
     """Instructions of one match: n matches' count less a warm-up-only run's."""
-    instructions(tree, cache, edition, agent, 0, rules, count=False)  # a warm load, as users have
-    base = instructions(tree, cache, edition, agent, 0, rules)
-    return (instructions(tree, cache, edition, agent, n, rules) - base) / n
+    instructions(tree, cache, edition, agent, 0, rules, editions, count=False)  # a warm load, as users have
+    base = instructions(tree, cache, edition, agent, 0, rules, editions)
+    return (instructions(tree, cache, edition, agent, n, rules, editions) - base) / n
 
 
 def main() -> None:
@@ -81,15 +84,17 @@ def main() -> None:
     p.add_argument("--edition", default="2024-draft", choices=["2024-draft", "2.0", "world-cup-2015"])
     p.add_argument("--agents", nargs="+", default=["coach"], choices=["coach", "random"])
     p.add_argument("--rules", default="basic", choices=["basic", "all"], help="basic rules, or every advanced rule")
+    p.add_argument("--same-rules", action="store_true", help=f"both trees play the editions of the engine before issue 8 ({OLD_ENGINE}), as bench_match.py --same-rules does")
     a = p.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind (Debian: apt install valgrind); bench_ab.py compares CPU time without it")
     print(f"{a.edition} {a.rules:5} {'agents':6} {a.rev:>14} {'this tree':>14} {'gain':>6}   (instructions per match, {a.n} matches)")
     with tempfile.TemporaryDirectory(prefix="fuba-instr-") as tmp:
         old = unpack(a.rev, Path(tmp) / "tree")
+        editions = unpack(OLD_ENGINE, Path(tmp) / "old-engine") / "editions" if a.same_rules else None
         for agent in a.agents:
-            o = per_match(old, Path(tmp) / "cache-old", a.edition, agent, a.n, a.rules)
-            nw = per_match(ROOT, Path(tmp) / "cache-new", a.edition, agent, a.n, a.rules)
+            o = per_match(old, Path(tmp) / "cache-old", a.edition, agent, a.n, a.rules, editions)
+            nw = per_match(ROOT, Path(tmp) / "cache-new", a.edition, agent, a.n, a.rules, editions)
             print(f"{'':17} {agent:6} {o / 1e6:13.1f}M {nw / 1e6:13.1f}M {o / nw:6.3f}")
 
 

@@ -852,6 +852,37 @@ def test_a_list_reading_no_state_is_kept_for_the_match_and_a_fault_in_it_keeps_i
     assert trace == [[(4, 11), (6, 33)], [(4, 11), (7, 37)]]
 
 
+BY_ZONE = """
+functions:
+  in_zone: {params: [team, area], expr: 'sum([pieces(team, a) for a in areas() if zone(a, team) == zone(area, team)])'}
+  in_zone_named: {params: [team, area], expr: 'sum([pieces(team, a) for a in areas() if zone(a, team) == zone(area, team) and area != "centre" or zone(a, team) == zone(area, team) and area == "centre"])'}
+  nearby: {params: [team, area], expr: 'sum([pieces(team, a) for a in areas() if distance(a, area) <= 1])'}
+"""
+SETUP = 'place(home, "centre")\nplace(home, "home_left_wing")\nplace(home, "home_front")\n'
+
+
+def test_a_list_reading_a_local_only_through_a_board_question_is_kept_by_its_answer_until_the_state_changes() -> None:
+    ed = build(BY_ZONE)
+    assert "_kept" in ed.source_of("in_zone")  # `area` only as zone(area, team): kept by the zone
+    assert "_kept" not in ed.source_of("in_zone_named")  # it reads `area` itself too
+    assert "_kept" not in ed.source_of("nearby")  # distance(a, area) asks about the list's own `a`
+    ask_all = "[[in_zone(home, a) for a in areas()], [in_zone_named(home, a) for a in areas()]]"
+    m = run_do(f"{SETUP}let before = {ask_all}\nmove(home, \"centre\", \"away_front\")\nreturn [before, {ask_all}]", BY_ZONE)
+    (kept, built), (kept_after, built_after) = m.result
+    assert kept == built and kept_after == built_after and kept != kept_after  # a move empties what was kept
+    # a second area of a zone already asked about spends no step on the list; another zone does
+    midfield, other_zone = run_do(f'{SETUP}return [zone("centre", home), zone("home_front", home)]').result
+    assert midfield != other_zone and run_do(f'{SETUP}return zone("home_left_wing", home)').result == midfield
+    once = run_do(f'{SETUP}let x = in_zone(home, "centre")', BY_ZONE).budget
+    same = run_do(f'{SETUP}let x = in_zone(home, "centre")\nlet y = in_zone(home, "home_left_wing")', BY_ZONE).budget
+    other = run_do(f'{SETUP}let x = in_zone(home, "centre")\nlet y = in_zone(home, "home_front")', BY_ZONE).budget
+    assert once - same < once - other
+    # a value no board question takes: the list as written faults, placed where it stands
+    kept_fault, built_fault = fault('let x = in_zone(home, text("centr"))', BY_ZONE), fault('let x = in_zone_named(home, text("centr"))', BY_ZONE)
+    assert kept_fault.message == built_fault.message == "unknown area 'centr'"
+    assert (kept_fault.pos.line, kept_fault.pos.col) == (6, 42) and (built_fault.pos.line, built_fault.pos.col) == (7, 48)  # both at sum(
+
+
 READ_ONCE = """
 functions:
   near_ball: {params: [a], expr: '(2 if a == ball.area else 0) + (1 if distance(a, ball.area) == 1 else 0)'}

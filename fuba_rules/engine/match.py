@@ -246,8 +246,9 @@ class MatchState:
                 if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
             )
         for hook in hooks:
-            if not hook.skill:
-                self._run_hook(hook, params, None)
+            if not hook.skill:  # its condition first: most hooks of a trigger stop there
+                if hook.when is None or hook.when(self, params):  # a condition reads params, never writes them
+                    self._run_hook(hook, params, None, True)
                 continue
             first, second = TEAMS
             in_first, in_second = hook.name in self.skills[first], hook.name in self.skills[second]
@@ -263,11 +264,12 @@ class MatchState:
         first = self.S.get(self._first) if self._first else None
         return (first, "away" if first == "home" else "home") if first in TEAMS else TEAMS
 
-    def _run_hook(self, hook: Any, params: dict, owner: str | None) -> None:
+    def _run_hook(self, hook: Any, params: dict, owner: str | None, tested: bool = False) -> None:
+        """Run a hook for `owner` (a skill's) or for the rules; `tested`: its condition held."""
         L = dict(params)
         if owner is not None:
             L["owner"] = owner
-        if hook.when is not None and not hook.when(self, L):
+        if not tested and hook.when is not None and not hook.when(self, L):
             return
         team = owner if owner is not None else (hook.team(self, L) if hook.team is not None else None)
         cost = hook.cost(self, L) if callable(hook.cost) else (hook.cost or 0)

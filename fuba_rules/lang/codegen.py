@@ -752,11 +752,13 @@ class Generator:
         nodes = list(n.walk(e))
         if any(isinstance(x, n.Call) and x.kind != "primitive" for x in nodes) or not _pure(e, host.registry.primitives):
             return None
-        if not host._reads_no_state(nodes) or any(isinstance(x, n.Name) and x.kind == "local" and x.fields for x in nodes):
+        if any(isinstance(x, n.Name) and x.kind == "local" and x.fields for x in nodes):
             return None
         free = free_locals(e)
         if free is None or set(free) & list_locals(nodes):  # a list is no key: it would never be kept
             return None
+        if not host._reads_no_state(nodes):
+            return self._kept_by_board(src, e, nodes, free)
         args = [self.expr(src, free[name]) for name in sorted(free)]
         params = tuple(sorted(free))
         free_loop = self._free_loop  # written as it would have been here: the same steps
@@ -781,6 +783,59 @@ class Generator:
             return out
 
         return f"{host.outline(write)}(m{''.join(', ' + a for a in args)})"
+
+    def _kept_by_board(self, src: Source, e: n.Comprehension, nodes: list[n.Node], free: dict[str, n.Name]) -> str | None:
+        """A list reading state in which some of its locals are read only through board
+        questions (`[outfield(team, a) for a in areas() if zone(a, team) == zone(area,
+        team)]`: `area` only as `zone(area, team)`), as a call of a function of its own
+        that keeps its answers until the state changes (`m.memo`), by the board's answers
+        instead of those locals: asked for each of thirteen areas between two moves, the
+        list is built once per zone. The function builds the list with the same code (the
+        same steps and faults when it does; a kept answer spends no step, as a cached rule
+        function's). The board questions are asked first; if one faults, the list is built
+        as written, so it faults (or not) as it did. Not for lists calling rule functions;
+        its lines are not placed, as `_outlined`'s. None when not taken."""
+        prims = self.host.registry.primitives
+        if any(isinstance(x, n.Name) and x.kind == "func" and x.parts[0] not in self.host.inline for x in nodes):
+            return None
+        asked = board_keys(e, set(free), prims)
+        inside = {id(x) for k in asked for x in n.walk(k)}
+        gone = {v for v in free if all(id(x) in inside for x in nodes if isinstance(x, n.Name) and x.kind == "local" and x.parts[0] == v)}
+        if not gone:  # the key would be no coarser than the locals themselves
+            return None
+        params = tuple(sorted(free))
+        args = [self.expr(src, free[name]) for name in params]
+        key = [local(v) for v in params if v not in gone] + [f"_b{i}" for i in range(len(asked))]
+        free_loop = self._free_loop  # written as it would have been here: the same steps
+
+        def write(fname: str) -> Source:
+            out = Source(fname, e.pos, placed=False)
+            saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for, self.hoisted, self.state_only)
+            self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
+            self.state_temps, self._temps_for, self.hoisted, self.state_only = None, None, {}, None
+            self.outlining, tables, self.team_tables = True, self.team_tables, None
+            try:
+                answers = [self.expr(out, k) for k in asked]
+                as_written = self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
+                self.hoisted.update({id(k): f"_b{i}" for i, k in enumerate(asked)})
+                kept = self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
+            finally:
+                self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for, self.hoisted, self.state_only = saved
+                self.outlining, self.team_tables = False, tables
+            out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
+            out.emit(1, "try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)))
+            out.emit(1, f"except _Exception: return {as_written}")  # a value no board question takes: fault where the list does
+            out.emit(1, "_memo = m.memo")
+            out.emit(1, f"_k = ({fname!r}, {''.join(k + ', ' for k in key)})")
+            out.emit(1, "try: _r = _memo.get(_k, _MISS)")
+            out.emit(1, "except _TypeError: _k = _r = _MISS")
+            out.emit(1, "if _r is not _MISS: return _r")
+            out.emit(1, f"_r = {kept}")
+            out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
+            out.emit(1, "return _r")
+            return out
+
+        return f"{self.host.outline(write)}(m{''.join(', ' + a for a in args)})"
 
     def _e_Comprehension(self, src: Source, e: n.Comprehension) -> str:
         """A comprehension; the state tests in it that no loop variable changes are worked
@@ -1216,6 +1271,35 @@ def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
         else:
             return None
     return tuple(key)
+
+
+def board_keys(e: n.Comprehension, free: set[str], prims: dict[str, Any]) -> list[n.Call]:
+    """The largest board questions in `e` asked only of the locals `free` (and literals):
+    fixed primitives giving one name or number (`zone(area, team)`, `other(team)`), never
+    a list. Inside `e` they give the same answer at every element."""
+    found: list[n.Call] = []
+
+    def board_only(x: Any) -> bool:
+        if isinstance(x, n.Name):
+            return x.kind == "local" and not x.fields and x.parts[0] in free
+        if isinstance(x, n.Const):
+            return True
+        return isinstance(x, n.Call) and _a_board_answer(x, prims) and all(board_only(a) for a in x.args) and not x.kwargs
+
+    def visit(x: Any) -> None:
+        if isinstance(x, n.Call) and board_only(x) and any(isinstance(y, n.Name) for y in n.walk(x)):
+            found.append(x)
+        elif isinstance(x, (n.Node, list, tuple, dict)):
+            for c in n.children(x):
+                visit(c)
+
+    visit(e)
+    return found
+
+
+def _a_board_answer(call: n.Call, prims: dict[str, Any]) -> bool:
+    p = prims.get(call.name) if call.kind == "primitive" else None
+    return p is not None and p.fixed and ((bool(p.returns) and not p.returns.startswith("[")) or p.bound is not None)
 
 
 def whole_local(x: Any) -> str | None:

@@ -505,6 +505,7 @@ class Compiler:
             "_len": len,
             "_TypeError": TypeError,
             "_NoKey": (TypeError, KeyError),
+            "_Exception": Exception,  # a board question refusing a value (Generator._kept_by_board)
             "_fault_deep_proc": _fault_deep_proc,
             "_fault_deep_func": _fault_deep_func,
         }
