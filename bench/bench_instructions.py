@@ -88,7 +88,8 @@ def main() -> None:
     a = p.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind (Debian: apt install valgrind); bench_ab.py compares CPU time without it")
-    print(f"{a.edition} {a.rules:5} {'agents':6} {a.rev:>14} {'this tree':>14} {'gain':>6}   (instructions per match, {a.n} matches)")
+    whose = f", the editions of {OLD_ENGINE}" if a.same_rules else ""
+    print(f"{a.edition} {a.rules:5} {'agents':6} {a.rev:>14} {'this tree':>14} {'gain':>6}   (instructions per match, {a.n} matches{whose})")
     with tempfile.TemporaryDirectory(prefix="fuba-instr-") as tmp:
         old = unpack(a.rev, Path(tmp) / "tree")
         editions = unpack(OLD_ENGINE, Path(tmp) / "old-engine") / "editions" if a.same_rules else None

@@ -47,12 +47,15 @@ def test_the_side_by_side_bench_compares_this_tree_with_a_revision() -> None:
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="bench_instructions counts with valgrind, a system package (apt install valgrind)")
-def test_the_instruction_count_compares_this_tree_with_a_revision_in_one_run() -> None:
-    """Valgrind counts what one match executes, so the same code counts the same."""
+@pytest.mark.parametrize("rules", [[], ["--same-rules"]], ids=["own editions", "old editions"])
+def test_the_instruction_count_compares_this_tree_with_a_revision_in_one_run(rules: list[str]) -> None:
+    """Valgrind counts what one match executes, so the same code counts the same; with
+    --same-rules both trees play the editions of the engine before issue 8."""
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_instructions.py"), "HEAD", "-n", "1", "--edition", "world-cup-2015", "--agents", "random"],
+        [sys.executable, str(ROOT / "bench" / "bench_instructions.py"), "HEAD", "-n", "1", "--edition", "world-cup-2015", "--agents", "random", *rules],
         capture_output=True, text=True, check=True, timeout=900,
     ).stdout
+    assert ("the editions of" in out.splitlines()[0]) == bool(rules)
     row = out.splitlines()[1].split()
     assert row[0] == "random" and row[1].endswith("M") and row[2].endswith("M")
     assert float(row[1][:-1]) > 1 and float(row[2][:-1]) > 1 and float(row[3]) > 0

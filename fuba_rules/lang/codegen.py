@@ -765,15 +765,7 @@ class Generator:
 
         def write(fname: str) -> Source:
             out = Source(fname, e.pos, placed=False)
-            saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for)
-            self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
-            self.state_temps, self._temps_for = None, None
-            self.outlining, tables, self.team_tables = True, self.team_tables, None
-            try:
-                code = self._comprehension(out, e)
-            finally:
-                self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for = saved
-                self.outlining, self.team_tables = False, tables
+            code = self._apart(free_loop, lambda: self._comprehension(out, e))
             out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
             for line in memo_prologue(fname, params, fixed=True):
                 out.emit(1, line)
@@ -783,6 +775,23 @@ class Generator:
             return out
 
         return f"{host.outline(write)}(m{''.join(', ' + a for a in args)})"
+
+    def _apart(self, free_loop: bool, write: Callable[[], Any]) -> Any:
+        """`write()` for the body of a generated function of its own (`_outlined`,
+        `_kept_by_board`): none of the enclosing code's renamed values, reused calls,
+        proved records, temporaries or hoisted reads reach it, and no list inside it is
+        written apart again; `free_loop` as where it is asked, so it spends the same steps."""
+        saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus,
+                 self.state_temps, self._temps_for, self.hoisted, self.state_only, self.team_tables)
+        self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
+        self.state_temps, self._temps_for, self.hoisted, self.state_only, self.team_tables = None, None, {}, None, None
+        self.outlining = True
+        try:
+            return write()
+        finally:
+            (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus,
+             self.state_temps, self._temps_for, self.hoisted, self.state_only, self.team_tables) = saved
+            self.outlining = False
 
     def _kept_by_board(self, src: Source, e: n.Comprehension, nodes: list[n.Node], free: dict[str, n.Name]) -> str | None:
         """A list reading state in which some of its locals are read only through board
@@ -810,18 +819,14 @@ class Generator:
 
         def write(fname: str) -> Source:
             out = Source(fname, e.pos, placed=False)
-            saved = (self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for, self.hoisted, self.state_only)
-            self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus = {}, None, {}, {}, free_loop, 0
-            self.state_temps, self._temps_for, self.hoisted, self.state_only = None, None, {}, None
-            self.outlining, tables, self.team_tables = True, self.team_tables, None
-            try:
+
+            def parts() -> tuple[list[str], str, str]:
                 answers = [self.expr(out, k) for k in asked]
                 as_written = self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
-                self.hoisted.update({id(k): f"_b{i}" for i, k in enumerate(asked)})
-                kept = self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
-            finally:
-                self.rename, self.reuse, self.records, self.local_elements, self._free_loop, self._no_walrus, self.state_temps, self._temps_for, self.hoisted, self.state_only = saved
-                self.outlining, self.team_tables = False, tables
+                self.hoisted.update({id(k): f"_b{i}" for i, k in enumerate(asked)})  # the list as kept: reads the answers
+                return answers, as_written, self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
+
+            answers, as_written, kept = self._apart(free_loop, parts)
             out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
             out.emit(1, "try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)))
             out.emit(1, f"except _Exception: return {as_written}")  # a value no board question takes: fault where the list does
