@@ -830,11 +830,8 @@ class Generator:
             out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
             out.emit(1, "try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)))
             out.emit(1, f"except _Exception: return {as_written}")  # a value no board question takes: fault where the list does
-            out.emit(1, "_memo = m.memo")
-            out.emit(1, f"_k = ({fname!r}, {''.join(k + ', ' for k in key)})")
-            out.emit(1, "try: _r = _memo.get(_k, _MISS)")
-            out.emit(1, "except _TypeError: _k = _r = _MISS")
-            out.emit(1, "if _r is not _MISS: return _r")
+            for line in memo_prologue(fname, params, values=key):
+                out.emit(1, line)
             out.emit(1, f"_r = {kept}")
             out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
             out.emit(1, "return _r")
@@ -1455,7 +1452,8 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
-def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str | tuple[str, str, str] = "m.memo", area: str | None = None) -> list[str]:
+def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str | tuple[str, str, str] = "m.memo", area: str | None = None,
+                  values: list[str] | None = None) -> list[str]:
     """A pure function's result is kept until the match's state version changes (any
     move, placement or state write): `players` asked 40 times in one step is computed
     once. `cache` is the match's cache for what the function reads (`pieces_read`: a
@@ -1466,14 +1464,15 @@ def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache:
     process. Arguments that cannot be keys (lists, records) skip the cache. A function
     reading pieces only at its parameter `area` keeps its answers in that area's cache,
     `m.area_memo[area]` (`lang.reads.area_read`), which only a move into or out of it empties
-    (an argument that is no area skips the cache)."""
+    (an argument that is no area skips the cache). `values`: the key's values as written,
+    instead of the parameters (a list kept by board answers, `Generator._kept_by_board`)."""
     if area is not None:  # the area picks the cache: the key needs only the other arguments
         rest = [local(p) for p in params if p != area]
         k = f"({key!r}, {', '.join(rest)})" if rest else repr(key)
         if len(rest) == 1:  # a team (`players(team, area)`): a text made once, whose hash is kept, instead of a tuple
             k = " else ".join(f"{key + ' ' + t!r} if {rest[0]} == {t!r}" for t in ("home", "away")) + f" else {k}"
         return [f"_k = {k}", f"try: _r = (_memo := m.area_memo[{local(area)}]).get(_k, _MISS)", "except _NoKey: _k = _r = _MISS", "if _r is not _MISS: return _r"]
-    k = f"({key!r}{''.join(', ' + local(p) for p in params)})"
+    k = f"({key!r}{''.join(', ' + v for v in (values if values is not None else map(local, params)))})"
     if isinstance(cache, tuple):  # a parameter names the team: its cache, and a key without it
         team, home, away = cache
         rest = [local(p) for p in params if local(p) != team]
