@@ -766,13 +766,7 @@ class Generator:
         def write(fname: str) -> Source:
             out = Source(fname, e.pos, placed=False)
             code = self._apart(free_loop, lambda: self._comprehension(out, e))
-            out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
-            for line in memo_prologue(fname, params, fixed=True):
-                out.emit(1, line)
-            out.emit(1, f"_r = {code}")
-            out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
-            out.emit(1, "return _r")
-            return out
+            return keeping(out, fname, params, memo_prologue(fname, params, fixed=True), code)
 
         return f"{host.outline(write)}(m{''.join(', ' + a for a in args)})"
 
@@ -827,15 +821,9 @@ class Generator:
                 return answers, as_written, self._state_read_once(e, lambda: self._hoisted_comprehension(out, e))
 
             answers, as_written, kept = self._apart(free_loop, parts)
-            out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
-            out.emit(1, "try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)))
-            out.emit(1, f"except _Exception: return {as_written}")  # a value no board question takes: fault where the list does
-            for line in memo_prologue(fname, params, values=key):
-                out.emit(1, line)
-            out.emit(1, f"_r = {kept}")
-            out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
-            out.emit(1, "return _r")
-            return out
+            first = ["try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)),
+                     f"except _Exception: return {as_written}"]  # a value no board question takes: fault where the list does
+            return keeping(out, fname, params, first + memo_prologue(fname, params, values=key), kept)
 
         return f"{self.host.outline(write)}(m{''.join(', ' + a for a in args)})"
 
@@ -1450,6 +1438,18 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
         if isinstance(x, n.Name) and x.kind == "local" and x.fields and x.parts[0] in params and x.parts[0] not in bound:
             reads.setdefault(x.parts[0], []).append(x.fields[0])
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
+
+
+def keeping(out: Source, fname: str, params: tuple[str, ...], lookup: list[str], code: str) -> Source:
+    """`out` as the function `fname` of `params` that answers from the cache `lookup`
+    opens (`memo_prologue`) or works out `code` and keeps it there: a list written apart."""
+    out.emit(0, f"def {fname}(m{''.join(', ' + local(p) for p in params)}):")
+    for line in lookup:
+        out.emit(1, line)
+    out.emit(1, f"_r = {code}")
+    out.emit(1, "if _k is not _MISS: _memo[_k] = _r")
+    out.emit(1, "return _r")
+    return out
 
 
 def memo_prologue(key: str, params: tuple[str, ...], fixed: bool = False, cache: str | tuple[str, str, str] = "m.memo", area: str | None = None,
