@@ -52,6 +52,20 @@ def test_free_kick_goal_attempt_continues_from_stage_6(wc2015):
     assert not [m for m in s.modifiers() if m[0].startswith("shot_ball_area")]
 
 
+def test_a_missed_free_kick_shot_is_the_only_free_kick_shot_of_the_turn(wc2015):
+    """5.1: "The controlling team can choose to continue the turn from stage 6 if the team decides to attempt to
+    score a goal"; 4.7: it may attempt only with the ball "in any of the areas that are fully on the passive team's
+    side"; 5.3: after the miss "the turn continues normally". The goal-kick team plays its stage without a shot
+    from its own penalty area."""
+    s = position(wc2015, dice=[1, 5], defaults=dict(SETUP, **PLAY, **KICK_OFF, **{"free kick: goal attempt": "shoot", "goal kick": "quick"}))
+    s.set("dice", {"home": 2, "away": 5})  # Heidi's die is lower: her stage, with the free kick shot, comes first
+    s.run("free_kick", "home")
+    assert s.events(tag="shot", outcome="miss") and s.logs("goal_kick")
+    assert [e["team"] for e in s.events(tag="goal_attempt")] == ["home"]
+    assert s["score"] == {"home": 0, "away": 0} and s["control"] == "away"
+    assert s["free_kick_shot"] is False
+
+
 def test_free_kick_in_the_opponents_penalty_area_is_a_penalty_kick(wc2015):
     """5.1: a free kick in the opposing team's penalty area is a penalty kick (5.5)."""
     s = position(wc2015, dice=[4], answers=["none", "left"], defaults=dict(SETUP, **KICK_OFF)).state(target="away_penalty")
