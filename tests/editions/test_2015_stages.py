@@ -28,6 +28,11 @@ def attack_position(ed, **kw):
     return s
 
 
+def destinations(decisions):
+    """the areas the move questions offered (declining, None, aside)"""
+    return [m["to"] for d in decisions for m in d.options if m is not None]
+
+
 def moves_allowed(s):
     return [line for line in s.logs() if "move(s)" in line]
 
@@ -88,6 +93,38 @@ def test_goal_kick_lets_the_turn_continue(wc2015):
     s = attack_position(wc2015, dice=[5], answers=["quick"]).state(ball__area="away_left_wing", ball__value=4)
     s.run("goal_attempt", "home", False)  # a difficult attempt (4.7.1) without a six
     assert s.logs("goal_kick") and s.left is None and s.dice_left == 0
+
+
+def test_after_a_goal_kick_the_shooting_team_stays_out_of_the_goalkeepers_area(wc2015):
+    """5.3: "After this the turn continues normally ... The opposing team's players are not allowed to disturb the
+    goalkeeper." Heidi misses from the front area, then plays forward movement: no move takes her players (or
+    her free movements) back into Otto's penalty area, so her ball value adjustment cannot raise the goal kick."""
+    quiet = {"goal attempt": "shoot", "goal kick": "quick", "movement": "forward", "forward move": None,
+             "free movement": None, "substitution": "none", "use a condition point": None}
+    s = attack_position(wc2015, dice=[1], defaults=quiet).state(ball__area="away_front", ball__value=3)
+    s.pieces("home", {"away_front": 3, "away_left_wing": 2, "centre": 3, "home_front": 2}, "home_penalty")
+    s.set("dice", {"home": 2, "away": 5})  # Heidi's stage first: her shot misses, then her movement
+    s.run("team_stage", "home", False)
+    assert s.logs("goal_kick") and s["control"] == "away"
+    offered = destinations(s.asked("forward move") + s.asked("free movement"))
+    assert offered and "away_penalty" not in offered
+    assert s.count("home", "away_penalty") == 0 and s["ball.value"] == 1
+
+
+def test_a_slow_goal_kick_keeps_the_opponents_out_until_it_is_taken(wc2015):
+    """5.3: the slow goal kick's extra movement stage comes "at the beginning of the turn", before the kick: the
+    opposing team still may not enter the penalty area. Once the kick is taken (ball movement) it may."""
+    quiet = {"movement": "forward", "forward move": None, "free movement": None, "use a condition point": None,
+             "substitution": "none", "goal attempt": None, "target area": "away_front"}
+    s = attack_position(wc2015, dice=[4, 2], answers=["slow"], defaults=quiet).state(ball__area="away_front")
+    s.pieces("home", {"away_front": 3, "away_left_wing": 2, "centre": 3, "home_front": 2}, "home_penalty")
+    s.run("goal_kick", "away")
+    s.run("play_turn")  # Otto's 4 keeps the ball: it goes to his front area; Heidi's 2 plays her stage first
+    heidi = [d for d in s.asked("forward move") if d.team == "home"]
+    extra_stage, team_stage = heidi[0], heidi[-1]
+    assert extra_stage is not team_stage
+    assert "away_penalty" not in destinations([extra_stage])
+    assert "away_penalty" in destinations([team_stage])
 
 
 def test_goal_attempt_modifiers_outside_the_box(wc2015):
