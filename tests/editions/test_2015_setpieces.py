@@ -95,6 +95,22 @@ def test_corner_kick_kicker_steps_into_the_corner_area_at_ball_movement(wc2015):
     assert s["ball.value"] == 3  # Otto's 2, +1 for the corner area between, no start area reduction
 
 
+def test_special_event_4_at_a_corner_leaves_the_ball_in_the_corner_area(wc2015):
+    """5.2: the corner "is counted as a separate area" for the corner kick; 5.2.1: once the kick is given (ball
+    movement stage) the kicker "is placed inside the pitch, in the area where the kick was given"; event 4: "Failed
+    control check, ball remains in the start area". The ball stays in the corner area, and nobody on the spot."""
+    s = position(wc2015, dice=[1, 3], defaults={"closest player": "away_penalty"})
+    s.pieces("home", {"away_left_spot": 1, "away_penalty": 4, "away_front": 2, "centre": 3}, "home_penalty")
+    s.state(set_piece="corner", ball__area="away_left_spot", ball__value=1, start="away_left_spot", target="away_penalty")
+    s.set("dice", {"home": 1, "away": 4})  # Heidi's 1 equals the ball value: special event 1 + 3 = 4
+    kept = s.run("control_check")
+    s.run("ball_movement", kept)
+    assert kept is False and s["control"] == "away"
+    assert s["ball.area"] == "away_left_corner"
+    assert s.count("home", "away_left_spot") == 0 and s.count("away", "away_left_spot") == 0
+    assert s.count("away", "away_left_corner") == 1  # Otto's closest player joins the ball (4.4.2)
+
+
 # ---- 5.3 goal kick
 def test_slow_goal_kick_gives_both_teams_an_extra_movement_stage(wc2015):
     """5.3: a slow goal kick: one extra movement stage for both teams at the beginning of the turn, the controlling team first."""
