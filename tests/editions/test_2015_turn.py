@@ -345,6 +345,18 @@ def test_controlling_team_must_move_its_goalkeeper_when_closest(wc2015):
     assert s.match.keeper["home"] == "home_left_corner"
 
 
+def test_goalkeeper_as_close_as_a_player_is_offered_on_a_tie(wc2015):
+    """4.4.2: "The team must choose to move its closest player"; the goalkeeper counts as a player, and on a tie
+    the team chooses (reading closest_player_counts): keeper and wing player, each one area away, are both offered."""
+    s = midfield_position(wc2015, answers=["keeper"]).state(control="home")
+    s.pieces("home", {"home_left_wing": 1, "centre": 9}, "home_penalty")
+    assert s.value("closest", "home", "home_left_corner", False) == ["home_left_wing", "keeper"]
+    s.run("bring_closest", "home", "home_left_corner", False)
+    (asked,) = s.asked("closest player")
+    assert list(asked.options) == ["home_left_wing", "keeper"]
+    assert s.match.keeper["home"] == "home_left_corner" and s["pre_moves"]["home"] == 1
+
+
 # ---- 4 the whole turn
 def test_a_whole_turn_runs_the_eight_stages_in_order(wc2015):
     """4: target, dice, time, control check, ball movement, then the team stages (lower die first)."""
