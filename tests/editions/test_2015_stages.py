@@ -259,6 +259,39 @@ def test_closest_player_move_is_taken_from_the_allowance(wc2015):
     assert s["first_moves"] == 1
 
 
+def wing_position(ed, **kw):
+    """Heidi passes from Otto's left wing into his empty left corner area; her closest player must join the ball."""
+    s = attack_position(ed, **kw).state(ball__area="away_left_wing", start="away_left_wing", target="away_left_corner")
+    s.pieces("home", {"away_left_wing": 2, "away_front": 2, "centre": 3, "home_front": 3}, "home_penalty")
+    s.pieces("away", {"away_penalty": 3, "away_front": 3, "centre": 4}, "away_penalty")
+    s.set("dice", {"home": 5, "away": 2})
+    return s
+
+
+def test_the_closest_player_has_made_its_move(wc2015):
+    """4.4.2: the closest player's move "is reduced from the number of moves the team is allowed to make at the
+    player movement stage": it is that player's move of the turn (each player moves once, reading moves_optional).
+    It is not moved again, with the ball or without it."""
+    s = wing_position(wc2015, answers=["away_left_wing"], defaults={"movement": "midfield", "midfield move": None, "free movement": None, "use a condition point": None})
+    s.run("ball_movement", True)
+    assert s.count("home", "away_left_corner") == 1 and s["pre_moves"]["home"] == 1
+    s.run("movement", "home", False)
+    (asked,) = s.asked("midfield move")
+    assert [m for m in asked.options if m is not None and m["from"] == "away_left_corner"] == []
+
+
+def test_the_closest_player_takes_no_free_movement(wc2015):
+    """4.8.6: "All players, except goalkeepers, that have not yet moved and are in an area touching either end of
+    the pitch, can be moved one area straight away from that edge." Heidi's closest player has moved (4.4.2); a
+    second player joins it in the corner area with her one forward move; neither may step back."""
+    s = wing_position(wc2015, answers=["away_left_wing", Scenario.move("away_left_wing", "away_left_corner")],
+                      defaults={"movement": "forward", "free movement": None, "use a condition point": None})
+    s.run("ball_movement", True)
+    s.run("movement", "home", False)
+    assert s.count("home", "away_left_corner") == 2
+    assert [m for d in s.asked("free movement") for m in d.options if m is not None and m["from"] == "away_left_corner"] == []
+
+
 # ---- 4.9 ball value adjustment
 def test_ball_value_adjustment_at_most_two(wc2015):
     """4.9: more controlling players lower the value by the difference, at most 2."""
