@@ -217,6 +217,20 @@ def test_controlling_team_keeps_a_player_at_the_ball(wc2015):
     assert any(m["ball"] for m in moves)  # 4.8.7: no opponent in the centre, so the ball may move with the player
 
 
+def test_the_last_player_at_the_ball_may_leave_once_another_has_joined_it(wc2015):
+    """4.8.8: "The controlling team must always have at least one player in the same area with ball after the team
+    has finished its moves." Played as an order (reading ball_holder_order): a new player joins first, then the
+    old one may leave without the ball."""
+    joins, leaves = Scenario.move("home_left_wing", "centre"), Scenario.move("centre", "away_left_wing")
+    s = attack_position(wc2015, answers=["midfield", joins, leaves, None], defaults={"free movement": None, "use a condition point": None})
+    s.state(ball__area="centre")
+    s.pieces("home", {"centre": 1, "home_left_wing": 1, "home_front": 8}, "home_penalty")
+    s.pieces("away", {"away_front": 10}, "away_penalty")
+    assert all(m["ball"] for m in s.value("formation_moves", "home", "midfield", [], False) if m["from"] == "centre")
+    s.run("movement", "home", False)
+    assert s.count("home", "centre") == 1 and s.count("home", "away_left_wing") == 1 and s["ball.area"] == "centre"
+
+
 def test_last_team_moves_no_more_than_the_first(wc2015):
     """4.8.5: the team moving last moves at most as many players as the first; at least one."""
     s = attack_position(wc2015, defaults={"movement": "midfield", "midfield move": None, "free movement": None, "use a condition point": None})

@@ -263,6 +263,20 @@ def test_special_event_3_no_moves_for_the_controlling_team(wc2015):
     assert s["no_moves"] == {"home": True, "away": False}
 
 
+def test_no_moves_event_still_brings_the_closest_player_to_the_ball(wc2015):
+    """4.4.4 event 3 "No moves for controlling team" takes the team's player movement stage, but 4.4.2 "must move
+    one player to the area" at the ball movement stage still holds: the ball is "placed next to a controlling team
+    player" (4.5) and 4.8.8 wants one there always (reading no_moves_events_free_movements)."""
+    s = midfield_position(wc2015, dice=[1, 2], answers=["centre"]).state(ball__value=3, target="away_left_wing")
+    kept = dice(s, 3, 1).run("control_check")
+    s.run("ball_movement", kept)
+    assert s["no_moves"]["home"] is True and s["control"] == "home"
+    assert s.count("home", "away_left_wing") == 1 and s["pre_moves"]["home"] == 1
+    s.run("movement", "home", False)
+    assert not s.asked("movement") and not s.asked("free movement")
+    assert s.count("home", "away_left_wing") == 1
+
+
 def test_special_event_10_lowers_the_new_ball_value(wc2015):
     s = midfield_position(wc2015, dice=[5, 5]).state(ball__value=3, target="home_front")
     kept = dice(s, 3, 4).run("control_check")
