@@ -267,7 +267,7 @@ def test_free_movements_step_away_from_the_end_of_the_pitch(wc2015):
 def test_closest_player_move_is_taken_from_the_allowance(wc2015):
     """4.4.2: the ball-movement move is reduced from the moves of the movement stage."""
     s = attack_position(wc2015, defaults={"movement": "forward", "forward move": None, "free movement": None, "use a condition point": None})
-    s.set("pre_moves", {"home": 1, "away": 0})
+    s.set("pre_moves", {"home": ["away_penalty"], "away": []})
     s.run("movement", "home", False)
     assert moves_allowed(s)[-1] == "home chooses forward movement: up to 1 move(s)"
     assert s["first_moves"] == 1
@@ -288,7 +288,7 @@ def test_the_closest_player_has_made_its_move(wc2015):
     It is not moved again, with the ball or without it."""
     s = wing_position(wc2015, answers=["away_left_wing"], defaults={"movement": "midfield", "midfield move": None, "free movement": None, "use a condition point": None})
     s.run("ball_movement", True)
-    assert s.count("home", "away_left_corner") == 1 and s["pre_moves"]["home"] == 1
+    assert s.count("home", "away_left_corner") == 1 and s["pre_moves"]["home"] == ["away_left_corner"]
     s.run("movement", "home", False)
     (asked,) = s.asked("midfield move")
     assert [m for m in asked.options if m is not None and m["from"] == "away_left_corner"] == []

@@ -271,7 +271,7 @@ def test_no_moves_event_still_brings_the_closest_player_to_the_ball(wc2015):
     kept = dice(s, 3, 1).run("control_check")
     s.run("ball_movement", kept)
     assert s["no_moves"]["home"] is True and s["control"] == "home"
-    assert s.count("home", "away_left_wing") == 1 and s["pre_moves"]["home"] == 1
+    assert s.count("home", "away_left_wing") == 1 and s["pre_moves"]["home"] == ["away_left_wing"]
     s.run("movement", "home", False)
     assert not s.asked("movement") and not s.asked("free movement")
     assert s.count("home", "away_left_wing") == 1
@@ -339,7 +339,7 @@ def test_playing_to_an_empty_area_moves_the_closest_player(wc2015):
     dice(s, 5, 2).run("ball_movement", True)
     # the closest players are in the away left wing? no: Heidi has none there; centre is two steps away
     assert s.count("home", "away_left_corner") == 1
-    assert s["pre_moves"]["home"] == 1
+    assert s["pre_moves"]["home"] == ["away_left_corner"]
 
 
 def test_passive_team_winning_the_ball_may_skip_its_goalkeeper(wc2015):
@@ -368,7 +368,7 @@ def test_goalkeeper_as_close_as_a_player_is_offered_on_a_tie(wc2015):
     s.run("bring_closest", "home", "home_left_corner", False)
     (asked,) = s.asked("closest player")
     assert list(asked.options) == ["home_left_wing", "keeper"]
-    assert s.match.keeper["home"] == "home_left_corner" and s["pre_moves"]["home"] == 1
+    assert s.match.keeper["home"] == "home_left_corner" and s["pre_moves"]["home"] == ["keeper"]
 
 
 # ---- 4 the whole turn
