@@ -97,8 +97,8 @@ def test_goal_kick_lets_the_turn_continue(wc2015):
 
 def test_after_a_goal_kick_the_shooting_team_stays_out_of_the_goalkeepers_area(wc2015):
     """5.3: "After this the turn continues normally ... The opposing team's players are not allowed to disturb the
-    goalkeeper." Heidi misses from the front area, then plays forward movement: no move takes her players (or
-    her free movements) back into Otto's penalty area, so her ball value adjustment cannot raise the goal kick."""
+    goalkeeper." Heidi misses from the front area, then plays forward movement: no move takes her players back
+    into Otto's penalty area, where they would raise the goal kick's ball value (4.9)."""
     quiet = {"goal attempt": "shoot", "goal kick": "quick", "movement": "forward", "forward move": None,
              "free movement": None, "substitution": "none", "use a condition point": None}
     s = attack_position(wc2015, dice=[1], defaults=quiet).state(ball__area="away_front", ball__value=3)
