@@ -52,6 +52,20 @@ def test_free_kick_goal_attempt_continues_from_stage_6(wc2015):
     assert not [m for m in s.modifiers() if m[0].startswith("shot_ball_area")]
 
 
+def test_a_missed_free_kick_shot_is_the_only_free_kick_shot_of_the_turn(wc2015):
+    """5.1: "The controlling team can choose to continue the turn from stage 6 if the team decides to attempt to
+    score a goal"; 4.7: it may attempt only with the ball "in any of the areas that are fully on the passive team's
+    side"; 5.3: after the miss "the turn continues normally". The goal-kick team plays its stage without a shot
+    from its own penalty area."""
+    s = position(wc2015, dice=[1, 5], defaults=dict(SETUP, **PLAY, **KICK_OFF, **{"free kick: goal attempt": "shoot", "goal kick": "quick"}))
+    s.set("dice", {"home": 2, "away": 5})  # Heidi's die is lower: her stage, with the free kick shot, comes first
+    s.run("free_kick", "home")
+    assert s.events(tag="shot", outcome="miss") and s.logs("goal_kick")
+    assert [e["team"] for e in s.events(tag="goal_attempt")] == ["home"]
+    assert s["score"] == {"home": 0, "away": 0} and s["control"] == "away"
+    assert s["free_kick_shot"] is False
+
+
 def test_free_kick_in_the_opponents_penalty_area_is_a_penalty_kick(wc2015):
     """5.1: a free kick in the opposing team's penalty area is a penalty kick (5.5)."""
     s = position(wc2015, dice=[4], answers=["none", "left"], defaults=dict(SETUP, **KICK_OFF)).state(target="away_penalty")
@@ -79,6 +93,22 @@ def test_corner_kick_kicker_steps_into_the_corner_area_at_ball_movement(wc2015):
     s.run("ball_movement", True)
     assert s.count("home", "away_left_spot") == 0 and s.count("home", "away_left_corner") == 1
     assert s["ball.value"] == 3  # Otto's 2, +1 for the corner area between, no start area reduction
+
+
+def test_special_event_4_at_a_corner_leaves_the_ball_in_the_corner_area(wc2015):
+    """5.2: the corner "is counted as a separate area" for the corner kick; 5.2.1: once the kick is given (ball
+    movement stage) the kicker "is placed inside the pitch, in the area where the kick was given"; event 4: "Failed
+    control check, ball remains in the start area". The ball stays in the corner area, and nobody on the spot."""
+    s = position(wc2015, dice=[1, 3], defaults={"closest player": "away_penalty"})
+    s.pieces("home", {"away_left_spot": 1, "away_penalty": 4, "away_front": 2, "centre": 3}, "home_penalty")
+    s.state(set_piece="corner", ball__area="away_left_spot", ball__value=1, start="away_left_spot", target="away_penalty")
+    s.set("dice", {"home": 1, "away": 4})  # Heidi's 1 equals the ball value: special event 1 + 3 = 4
+    kept = s.run("control_check")
+    s.run("ball_movement", kept)
+    assert kept is False and s["control"] == "away"
+    assert s["ball.area"] == "away_left_corner"
+    assert s.count("home", "away_left_spot") == 0 and s.count("away", "away_left_spot") == 0
+    assert s.count("away", "away_left_corner") == 1  # Otto's closest player joins the ball (4.4.2)
 
 
 # ---- 5.3 goal kick

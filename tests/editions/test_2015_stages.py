@@ -28,6 +28,11 @@ def attack_position(ed, **kw):
     return s
 
 
+def destinations(decisions):
+    """the areas the move questions offered (declining, None, aside)"""
+    return [m["to"] for d in decisions for m in d.options if m is not None]
+
+
 def moves_allowed(s):
     return [line for line in s.logs() if "move(s)" in line]
 
@@ -88,6 +93,38 @@ def test_goal_kick_lets_the_turn_continue(wc2015):
     s = attack_position(wc2015, dice=[5], answers=["quick"]).state(ball__area="away_left_wing", ball__value=4)
     s.run("goal_attempt", "home", False)  # a difficult attempt (4.7.1) without a six
     assert s.logs("goal_kick") and s.left is None and s.dice_left == 0
+
+
+def test_after_a_goal_kick_the_shooting_team_stays_out_of_the_goalkeepers_area(wc2015):
+    """5.3: "After this the turn continues normally ... The opposing team's players are not allowed to disturb the
+    goalkeeper." Heidi misses from the front area, then plays forward movement: no move takes her players back
+    into Otto's penalty area, where they would raise the goal kick's ball value (4.9)."""
+    quiet = {"goal attempt": "shoot", "goal kick": "quick", "movement": "forward", "forward move": None,
+             "free movement": None, "substitution": "none", "use a condition point": None}
+    s = attack_position(wc2015, dice=[1], defaults=quiet).state(ball__area="away_front", ball__value=3)
+    s.pieces("home", {"away_front": 3, "away_left_wing": 2, "centre": 3, "home_front": 2}, "home_penalty")
+    s.set("dice", {"home": 2, "away": 5})  # Heidi's stage first: her shot misses, then her movement
+    s.run("team_stage", "home", False)
+    assert s.logs("goal_kick") and s["control"] == "away"
+    offered = destinations(s.asked("forward move") + s.asked("free movement"))
+    assert offered and "away_penalty" not in offered
+    assert s.count("home", "away_penalty") == 0 and s["ball.value"] == 1
+
+
+def test_a_slow_goal_kick_keeps_the_opponents_out_until_it_is_taken(wc2015):
+    """5.3: the slow goal kick's extra movement stage comes "at the beginning of the turn", before the kick: the
+    opposing team still may not enter the penalty area. Once the kick is taken (ball movement) it may."""
+    quiet = {"movement": "forward", "forward move": None, "free movement": None, "use a condition point": None,
+             "substitution": "none", "goal attempt": None, "target area": "away_front"}
+    s = attack_position(wc2015, dice=[4, 2], answers=["slow"], defaults=quiet).state(ball__area="away_front")
+    s.pieces("home", {"away_front": 3, "away_left_wing": 2, "centre": 3, "home_front": 2}, "home_penalty")
+    s.run("goal_kick", "away")
+    s.run("play_turn")  # Otto's 4 keeps the ball: it goes to his front area; Heidi's 2 plays her stage first
+    heidi = [d for d in s.asked("forward move") if d.team == "home"]
+    extra_stage, team_stage = heidi[0], heidi[-1]
+    assert extra_stage is not team_stage
+    assert "away_penalty" not in destinations([extra_stage])
+    assert "away_penalty" in destinations([team_stage])
 
 
 def test_goal_attempt_modifiers_outside_the_box(wc2015):
@@ -180,6 +217,20 @@ def test_controlling_team_keeps_a_player_at_the_ball(wc2015):
     assert any(m["ball"] for m in moves)  # 4.8.7: no opponent in the centre, so the ball may move with the player
 
 
+def test_the_last_player_at_the_ball_may_leave_once_another_has_joined_it(wc2015):
+    """4.8.8: "The controlling team must always have at least one player in the same area with ball after the team
+    has finished its moves." Played as an order (reading ball_holder_order): a new player joins first, then the
+    old one may leave without the ball."""
+    joins, leaves = Scenario.move("home_left_wing", "centre"), Scenario.move("centre", "away_left_wing")
+    s = attack_position(wc2015, answers=["midfield", joins, leaves, None], defaults={"free movement": None, "use a condition point": None})
+    s.state(ball__area="centre")
+    s.pieces("home", {"centre": 1, "home_left_wing": 1, "home_front": 8}, "home_penalty")
+    s.pieces("away", {"away_front": 10}, "away_penalty")
+    assert all(m["ball"] for m in s.value("formation_moves", "home", "midfield", [], False) if m["from"] == "centre")
+    s.run("movement", "home", False)
+    assert s.count("home", "centre") == 1 and s.count("home", "away_left_wing") == 1 and s["ball.area"] == "centre"
+
+
 def test_last_team_moves_no_more_than_the_first(wc2015):
     """4.8.5: the team moving last moves at most as many players as the first; at least one."""
     s = attack_position(wc2015, defaults={"movement": "midfield", "midfield move": None, "free movement": None, "use a condition point": None})
@@ -216,10 +267,43 @@ def test_free_movements_step_away_from_the_end_of_the_pitch(wc2015):
 def test_closest_player_move_is_taken_from_the_allowance(wc2015):
     """4.4.2: the ball-movement move is reduced from the moves of the movement stage."""
     s = attack_position(wc2015, defaults={"movement": "forward", "forward move": None, "free movement": None, "use a condition point": None})
-    s.set("pre_moves", {"home": 1, "away": 0})
+    s.set("pre_moves", {"home": ["away_penalty"], "away": []})
     s.run("movement", "home", False)
     assert moves_allowed(s)[-1] == "home chooses forward movement: up to 1 move(s)"
     assert s["first_moves"] == 1
+
+
+def wing_position(ed, **kw):
+    """Heidi passes from Otto's left wing into his empty left corner area; her closest player must join the ball."""
+    s = attack_position(ed, **kw).state(ball__area="away_left_wing", start="away_left_wing", target="away_left_corner")
+    s.pieces("home", {"away_left_wing": 2, "away_front": 2, "centre": 3, "home_front": 3}, "home_penalty")
+    s.pieces("away", {"away_penalty": 3, "away_front": 3, "centre": 4}, "away_penalty")
+    s.set("dice", {"home": 5, "away": 2})
+    return s
+
+
+def test_the_closest_player_has_made_its_move(wc2015):
+    """4.4.2: the closest player's move "is reduced from the number of moves the team is allowed to make at the
+    player movement stage": it is that player's move of the turn (each player moves once, reading moves_optional).
+    It is not moved again, with the ball or without it."""
+    s = wing_position(wc2015, answers=["away_left_wing"], defaults={"movement": "midfield", "midfield move": None, "free movement": None, "use a condition point": None})
+    s.run("ball_movement", True)
+    assert s.count("home", "away_left_corner") == 1 and s["pre_moves"]["home"] == ["away_left_corner"]
+    s.run("movement", "home", False)
+    (asked,) = s.asked("midfield move")
+    assert [m for m in asked.options if m is not None and m["from"] == "away_left_corner"] == []
+
+
+def test_the_closest_player_takes_no_free_movement(wc2015):
+    """4.8.6: "All players, except goalkeepers, that have not yet moved and are in an area touching either end of
+    the pitch, can be moved one area straight away from that edge." Heidi's closest player has moved (4.4.2); a
+    second player joins it in the corner area with her one forward move; neither may step back."""
+    s = wing_position(wc2015, answers=["away_left_wing", Scenario.move("away_left_wing", "away_left_corner")],
+                      defaults={"movement": "forward", "free movement": None, "use a condition point": None})
+    s.run("ball_movement", True)
+    s.run("movement", "home", False)
+    assert s.count("home", "away_left_corner") == 2
+    assert [m for d in s.asked("free movement") for m in d.options if m is not None and m["from"] == "away_left_corner"] == []
 
 
 # ---- 4.9 ball value adjustment

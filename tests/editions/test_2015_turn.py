@@ -263,6 +263,20 @@ def test_special_event_3_no_moves_for_the_controlling_team(wc2015):
     assert s["no_moves"] == {"home": True, "away": False}
 
 
+def test_no_moves_event_still_brings_the_closest_player_to_the_ball(wc2015):
+    """4.4.4 event 3 "No moves for controlling team" takes the team's player movement stage, but 4.4.2 "must move
+    one player to the area" at the ball movement stage still holds: the ball is "placed next to a controlling team
+    player" (4.5) and 4.8.8 wants one there always (reading no_moves_events_free_movements)."""
+    s = midfield_position(wc2015, dice=[1, 2], answers=["centre"]).state(ball__value=3, target="away_left_wing")
+    kept = dice(s, 3, 1).run("control_check")
+    s.run("ball_movement", kept)
+    assert s["no_moves"]["home"] is True and s["control"] == "home"
+    assert s.count("home", "away_left_wing") == 1 and s["pre_moves"]["home"] == ["away_left_wing"]
+    s.run("movement", "home", False)
+    assert not s.asked("movement") and not s.asked("free movement")
+    assert s.count("home", "away_left_wing") == 1
+
+
 def test_special_event_10_lowers_the_new_ball_value(wc2015):
     s = midfield_position(wc2015, dice=[5, 5]).state(ball__value=3, target="home_front")
     kept = dice(s, 3, 4).run("control_check")
@@ -325,7 +339,7 @@ def test_playing_to_an_empty_area_moves_the_closest_player(wc2015):
     dice(s, 5, 2).run("ball_movement", True)
     # the closest players are in the away left wing? no: Heidi has none there; centre is two steps away
     assert s.count("home", "away_left_corner") == 1
-    assert s["pre_moves"]["home"] == 1
+    assert s["pre_moves"]["home"] == ["away_left_corner"]
 
 
 def test_passive_team_winning_the_ball_may_skip_its_goalkeeper(wc2015):
@@ -343,6 +357,18 @@ def test_controlling_team_must_move_its_goalkeeper_when_closest(wc2015):
     s.pieces("home", {"centre": 10}, "home_penalty")
     s.run("bring_closest", "home", "home_left_corner", False)
     assert s.match.keeper["home"] == "home_left_corner"
+
+
+def test_goalkeeper_as_close_as_a_player_is_offered_on_a_tie(wc2015):
+    """4.4.2: "The team must choose to move its closest player"; the goalkeeper counts as a player, and on a tie
+    the team chooses (reading closest_player_counts): keeper and wing player, each one area away, are both offered."""
+    s = midfield_position(wc2015, answers=["keeper"]).state(control="home")
+    s.pieces("home", {"home_left_wing": 1, "centre": 9}, "home_penalty")
+    assert s.value("closest", "home", "home_left_corner", False) == ["home_left_wing", "keeper"]
+    s.run("bring_closest", "home", "home_left_corner", False)
+    (asked,) = s.asked("closest player")
+    assert list(asked.options) == ["home_left_wing", "keeper"]
+    assert s.match.keeper["home"] == "home_left_corner" and s["pre_moves"]["home"] == ["keeper"]
 
 
 # ---- 4 the whole turn
