@@ -76,7 +76,7 @@ def test_corner_setup_ignores_offside(ed):
     assert s.value("offside", "home", "away_penalty") is True  # against the defenders' positions before the setup
     s.run("corner_kick", "home")
     assert s.count("home", "away_penalty") == 9
-    moves = s.value("setup_adjust_moves", "home", "corner", [])
+    moves = s.value("setup_adjust_moves", "home", "corner", "away_right_spot", [])
     assert {"from": "away_penalty", "to": "away_left_corner"} in moves
 
 
