@@ -111,6 +111,11 @@ class Edition:
                 raise FubaError(Diagnostic(None, f"{where}unknown rule '{r}'{hint}; {self.id} has: {', '.join(self.rules) or 'none'}"))
         return chosen + [r for r, spec in self.rules.items() if spec.get("default") and r not in chosen]
 
+    def rules_asked(self, named: Iterable[str], advanced: bool, where: str = "") -> list[str]:
+        """How every command reads `--advanced` and `--with`: every advanced rule when
+        `advanced` (never a competition's), then the rules `named`, then the defaults."""
+        return self.rules_on([*(self.advanced_rules() if advanced else []), *named], where)
+
     def expression(self, text: str, where: str = "<expression>") -> Any:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".
 

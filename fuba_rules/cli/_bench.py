@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fuba_rules.cli import arg, editions_root
-from fuba_rules.cli._options import JOBS_ARG, _agent, _skills, jobs_for
+from fuba_rules.cli._options import ADVANCED_ARG, JOBS_ARG, _agent, _skills, jobs_for, named_rules
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
 
@@ -21,7 +21,7 @@ PLAY_ARGS = (
     arg("--home", type=_agent, default="coach", help="agent for the home team (default coach)"),
     arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on for every side, e.g. A1,A6"),
-    arg("--advanced", action="store_true", help="switch on every advanced rule"),
+    ADVANCED_ARG,
     arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
     arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
@@ -33,8 +33,7 @@ PLAY_ARGS = (
 
 
 def side(args: argparse.Namespace, text: str) -> Side:
-    extra = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
-    return load_side(SideSpec.parse(text), editions_root(args), extra, args.advanced)
+    return load_side(SideSpec.parse(text), editions_root(args), named_rules(args), args.advanced)
 
 
 def agents(args: argparse.Namespace) -> tuple[str, str]:

@@ -16,10 +16,15 @@ def _load(args: argparse.Namespace) -> Edition:
     return load_edition(args.edition, [Path(m) for m in args.mod or []], editions_root(args))
 
 
+def named_rules(args: argparse.Namespace) -> list[str]:
+    """The rules named with `--with`, in order."""
+    return [r.strip() for r in (getattr(args, "with_rules", None) or "").split(",") if r.strip()]
+
+
 def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
-    if getattr(args, "advanced", False):
-        return ed.advanced_rules()
-    return ed.rules_on([r.strip() for r in (args.with_rules or "").split(",") if r.strip()], "--with: ")
+    """The rules a command's matches play with: `--advanced` and `--with` read alike by every
+    command (Edition.rules_asked; the workbench sides go through it too)."""
+    return ed.rules_asked(named_rules(args), getattr(args, "advanced", False), "--with: ")
 
 
 def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:
@@ -66,6 +71,11 @@ def _teams(ed: Edition) -> dict[str, str]:
     return ed.team_names()
 
 
+ADVANCED_ARG = arg(
+    "--advanced", action="store_true",
+    help="switch on every advanced rule (not the competition rules, kind: competition; name those with --with)",
+)
+
 MATCH_ARGS = (
     arg("edition", help="edition id (see `fuba editions`) or path"),
     arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
@@ -73,7 +83,7 @@ MATCH_ARGS = (
     arg("--away", type=_agent, default="coach", help="agent for the away team (default coach)"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced or competition rules to switch on, e.g. A1,A6,A10 or C3"),
-    arg("--advanced", action="store_true", help="switch on every advanced rule (not the competition rules, kind: competition; name those with --with)"),
+    ADVANCED_ARG,
     arg("--home-skills", metavar="NAMES", help="skills of the home team, comma separated (`fuba show EDITION --section skills` lists them)"),
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
     arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),

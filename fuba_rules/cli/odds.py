@@ -7,7 +7,7 @@ from typing import Any
 
 from fuba_rules import odds as position
 from fuba_rules.cli import arg, subcommand
-from fuba_rules.cli._options import _load, _rules
+from fuba_rules.cli._options import ADVANCED_ARG, _load, _rules
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.scenario import Scenario
@@ -31,6 +31,7 @@ from fuba_rules.scenario import Scenario
         "e.g. --until goal_scored,set_piece_awarded (repeatable)"),
     arg("--until-decision", action="store_true", help="stop a run at the first question the --answer list does not answer, and measure there"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced rules to switch on"),
+    ADVANCED_ARG,
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition"),
 )
 def cmd_odds(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import webbrowser
 from pathlib import Path
 
 from fuba_rules.cli import arg, editions_root, subcommand
-from fuba_rules.cli._options import _rules
+from fuba_rules.cli._options import ADVANCED_ARG, _rules
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
 
@@ -20,7 +20,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError
     arg("edition", nargs="?", help="edition id or path shown first (default: the first edition found)"),
     arg("--mod", action="append", metavar="FILE", help="apply a mod file on top of the edition (repeatable)"),
     arg("--with", dest="with_rules", metavar="RULES", help="advanced rules switched on by default, e.g. A1,A6,A10"),
-    arg("--advanced", action="store_true", help="switch on every advanced rule by default"),
+    ADVANCED_ARG,
     arg("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this computer only)"),
     arg("--port", type=int, default=0, help="port (default 0: any free port)"),
     arg("--open", action="store_true", help="open the page in the web browser"),

@@ -41,9 +41,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     points = 1
     for text in args.settings:
         points *= len(parse_setting(text, data).values)
-    extra = [r.strip() for r in (args.with_rules or "").split(",") if r.strip()]
-    if args.advanced:
-        extra = sorted(first.edition.rules)
+    extra = list(first.rules)  # --advanced and --with as every command reads them (bench.side)
     with bench.bar(args, points * n, "sweep") as progress:
         sw = run_sweep(spec, args.settings, root, n, args.seed, bench.agents(args), skills, extra, progress.update)
     known = sw.metric_names()

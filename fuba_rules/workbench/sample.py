@@ -71,8 +71,7 @@ def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advan
     """Load a side's edition and mods, and check its rule switches against the edition."""
     mods = [mod_path(m, root) for m in spec.mods]
     ed = load_edition(spec.edition, mods, root)
-    wanted = ed.advanced_rules() if advanced else [*spec.rules, *extra_rules]
-    rules = ed.rules_on(wanted, f"{spec.text}: ")
+    rules = ed.rules_asked([*spec.rules, *extra_rules], advanced, f"{spec.text}: ")
     return Side(spec.text, ed, tuple(rules), tuple(str(m) for m in mods), EditionSource.of(spec.edition, mods, root))
 
 

@@ -91,6 +91,16 @@ def test_no_tiredness_test_when_stoppage_time_stops_the_marker_short_of_five(ed)
     assert not s.logs("tiredness_test") and s.dice_left == 0
 
 
+def test_tiredness_test_counts_only_points_that_exist(ed):
+    """A2.2: each failed test "loses a point"; a team with none left loses none. Minute 70, dice
+    1, 1, 6: 10 and 20 fail, 80 passes; no point was there to lose."""
+    s = position(ed, dice=[1, 1, 6]).state(minute=70)
+    s.set("condition", {"home": {"defence": 0, "midfield": 0, "attack": 0}, "away": {"defence": 4, "midfield": 5, "attack": 1}})
+    s.run("tiredness_test", "home")
+    (test,) = s.events(tag="tiredness_test")
+    assert test["data"] == {"result": 80, "game_time": 70, "lost": 0} and points(s, "home") == [0, 0, 0]
+
+
 def test_tiredness_example_one_player_less_in_each_line(ed):
     """A2.3 example: a 4-4-2 team that suffers tiredness moves as a 3-3-1."""
     s = position(ed)
@@ -125,6 +135,16 @@ def test_formation_change_takes_effect_next_turn(ed):
     assert s["formation"]["home"] == [4, 4, 2] and s["formation_next"]["home"] == [3, 5, 2]
     s.match.fire("turn_start", {})
     assert s["formation"]["home"] == [3, 5, 2]
+
+
+def test_two_formation_changes_in_one_action_build_on_each_other(ed):
+    """A3: "In a same action team can perform more than one player substitutions"; each formation
+    change takes effect at the beginning of the next turn, +1 condition point to the strengthened
+    line in the second half. 4-4-2 -> 4-3-3 -> 4-2-4: two forwards more, two attack points."""
+    s = position(ed, rules=("A2", "A3"), answers=[2, "formation change", [4, 3, 3], "formation change", [4, 2, 4]]).state(half=2, minute=60)
+    s.run("substitution_action", "home")
+    assert s["formation_next"]["home"] == [4, 2, 4] and s["subs_used"]["home"] == 2
+    assert points(s, "home") == [4, 4, 4]
 
 
 # ---- A4 injuries
@@ -166,7 +186,28 @@ def test_keeper_outside_the_goal_area_helps_pressing_and_the_opponent_shoots_bet
     assert s2["control"] == "home"  # 4 - 1 = 3 < 4
 
 
+def test_keeper_out_of_its_penalty_area_gives_no_pressing_modifier(ed):
+    """A5: "Goal keepers can have two positions in their own penalty area"; the -1 for pressing is
+    the position outside the goalkeeper's area, not a keeper that has left the penalty area: 4 against ball 4, nothing."""
+    s = position(ed, rules=("A5",), dice=[4]).set("keeper_out", {"home": True, "away": False}).state(control="away", ball__value=4)
+    s.pieces("home", {"centre": 3, "home_front": 3, "home_left_wing": 2, "away_front": 2}, "home_front")
+    s.pieces("away", {"centre": 3, "away_front": 4, "away_left_wing": 3}, "away_penalty")
+    s.run("pressing", "home", False, False)
+    assert s["control"] == "away" and s["ball.value"] == 4
+
+
 # ---- A6 aggressive pressing
+def test_aggressive_pressing_without_condition_points_costs_nothing(ed):
+    """A6 is a rule of its own; without A2 "there are no condition points and skills cost nothing"
+    (condition_points_zone), so the aggressive pressing is offered and played for free."""
+    s = position(ed, rules=("A6",), dice=[5, 2]).state(control="away", ball__value=3)
+    s.set("condition", {"home": {"defence": 0, "midfield": 0, "attack": 0}, "away": {"defence": 0, "midfield": 0, "attack": 0}})
+    s.pieces("away", {"centre": 3, "away_front": 4, "away_left_wing": 3}, "away_penalty")
+    assert s.value("can_press_aggressively", "home") is True
+    s.run("pressing", "home", False, True)
+    assert s["control"] == "home" and s["ball.value"] == 2  # two dice, the lower kept
+
+
 def test_aggressive_pressing_two_dice_lower_kept_and_costs_a_point(ed):
     s = position(ed, rules=("A2", "A6"), dice=[5, 2], defaults={"condition point: -1 for the pressing die": None}).state(control="away", ball__value=3)
     s.pieces("away", {"centre": 3, "away_front": 4, "away_left_wing": 3}, "away_penalty")

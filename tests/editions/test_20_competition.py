@@ -95,3 +95,51 @@ def test_advanced_switches_on_the_advanced_rules_but_not_the_competition_rules(e
     advanced = _rules(argparse.Namespace(advanced=True, with_rules=None), ed)
     assert "A8" in advanced and not {"C1", "C2", "C3", "C4"} & set(advanced)
     assert _rules(argparse.Namespace(advanced=False, with_rules="A8,C3"), ed) == ["A8", "C3"]
+
+
+ADVANCED = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"]
+
+
+class Played(Exception):
+    """Raised by a stand-in for the matches: the command got as far as playing."""
+
+
+def sweep_rules(monkeypatch, *options):
+    """The rules `fuba sweep 2.0 OPTIONS` would play every grid point with."""
+    from fuba_rules.cli import build_parser
+    from fuba_rules.workbench import sweep
+
+    def play(spec, settings, root, n, seed, agents, skills, extra, progress):
+        raise Played(list(extra))
+
+    monkeypatch.setattr(sweep, "run_sweep", play)
+    args = build_parser("sweep").parse_args(["sweep", "2.0", "--set", "constants.max_value_step=2", "-n", "1", *options])
+    with pytest.raises(Played) as played:
+        args.handler(args)
+    return played.value.args[0]
+
+
+@pytest.mark.parametrize("options, rules", [(["--advanced"], ADVANCED), (["--advanced", "--with", "C3"], [*ADVANCED, "C3"]), (["--with", "A6"], ["A6"])])
+def test_every_command_reads_advanced_alike(monkeypatch, options, rules):
+    """--advanced is every advanced rule and no competition rule ("COMPETITION RULES" are a
+    tournament's choice), and --with adds to it: in simulate, play, ladder, serve, odds and
+    the workbench sides of compare, balance and sweep alike (sweep once switched on C1-C4)."""
+    from fuba_rules.cli import _bench, build_parser
+    from fuba_rules.cli._options import _rules
+
+    positional = {"odds": ["pressing"], "sweep": ["--set", "constants.max_value_step=2"]}
+    seen = {}
+    for cmd in ["simulate", "play", "ladder", "serve", "odds", "compare", "balance", "sweep"]:
+        args = build_parser(cmd).parse_args([cmd, "2.0", *positional.get(cmd, []), *options])
+        if cmd in ("compare", "balance", "sweep"):
+            seen[cmd] = list(_bench.side(args, "2.0").rules)
+        else:
+            seen[cmd] = _rules(args, load_edition("2.0", root=EDITIONS))
+    assert seen == {cmd: rules for cmd in seen}
+
+
+@pytest.mark.parametrize("options, rules", [(["--advanced"], ADVANCED), (["--advanced", "--with", "C3"], [*ADVANCED, "C3"])])
+def test_sweep_advanced_plays_no_competition_rule(monkeypatch, options, rules):
+    """`fuba sweep --advanced` plays every grid point with the advanced rules only, as
+    `fuba simulate --advanced` does: C3 would cut each team to one skill."""
+    assert sweep_rules(monkeypatch, *options) == rules

@@ -76,7 +76,7 @@ def test_corner_setup_ignores_offside(ed):
     assert s.value("offside", "home", "away_penalty") is True  # against the defenders' positions before the setup
     s.run("corner_kick", "home")
     assert s.count("home", "away_penalty") == 9
-    moves = s.value("setup_adjust_moves", "home", "corner", [])
+    moves = s.value("setup_adjust_moves", "home", "corner", "away_right_spot", [])
     assert {"from": "away_penalty", "to": "away_left_corner"} in moves
 
 
@@ -112,6 +112,57 @@ def test_goal_kick_team_cannot_move_with_the_ball(ed):
     s = position(ed).state(control="home", ball__area="home_penalty", restart="goal_kick")
     s.pieces("home", {"home_penalty": 2, "centre": 8}, "home_penalty")
     assert not [m for m in s.value("movement_moves", "home", "forward", False) if m["ball"]]
+
+
+# ---- the setup rules hold after the setup adjustment, and the ball is never left alone (audit 2.0-D5, D6)
+def adjustments(s):
+    (d,) = s.asked("setup adjustment")
+    return [m for m in d.options if m is not None]
+
+
+def test_setup_adjustment_keeps_the_corner_taker_on_the_spot(ed):
+    """3.2: after the adjustment "the player's new position must still fill the setup rules";
+    5.2.1: "One player from the controlling team must be placed in the corner"."""
+    s = position(ed, answers=["away_right_spot"], defaults=QUIET)
+    s.run("corner_kick", "home")
+    assert adjustments(s) and not [m for m in adjustments(s) if m["from"] == "away_right_spot"]
+    assert s.count("home", "away_right_spot") == 1
+
+
+def test_setup_adjustment_keeps_a_player_in_the_free_kick_area(ed):
+    """5.1.1: "The controlling teams must place at least one player in the area where the free
+    kick is awarded"; 3.2: the adjustment keeps the setup rules. One home player in away_front:
+    it may not leave; with a second there, one of them may."""
+    s = position(ed, defaults={**QUIET, "set piece setup": "home_front"}).state(control="home")
+    s.run("free_kick", "home")
+    assert s.count("home", "away_front") == 1
+    assert adjustments(s) and not [m for m in adjustments(s) if m["from"] == "away_front"]
+    setup = {"home": ["away_front"] + ["home_front"] * 8, "away": ["centre"] * 10}
+    s = position(ed, answers=setup, defaults={k: v for k, v in QUIET.items() if k != "set piece setup"}).state(control="home")
+    s.run("free_kick", "home")
+    assert s.count("home", "away_front") == 2 and [m for m in adjustments(s) if m["from"] == "away_front"]
+
+
+def test_quick_free_kick_brings_a_player_to_the_ball(ed):
+    """4.8: "The controlling team must always have at least one player in the same area as the
+    ball after the team has finished its moves"; 5.1.2: a quick free kick has no setup. Away
+    gets a quick free kick in away_front where it has no player: its closest player joins."""
+    joins = {"player to the ball": {**Scenario.move("centre", "away_front"), "d": 1}}
+    s = position(ed, defaults={**QUIET, **joins}).state(control="home", turn__target="away_front")
+    s.pieces("away", {"centre": 1, "away_penalty": 3, "away_left_wing": 3, "away_right_wing": 3}, "away_penalty")
+    s.run("free_kick", "away")
+    assert "a quick free kick" in s.logs()
+    assert s["control"] == "away" and s["ball.area"] == "away_front" and s.count("away", "away_front") == 1
+
+
+def test_goal_kick_is_taken_by_the_goalkeeper_in_its_penalty_area(ed):
+    """5.3: "A goal kick takes place from the penalty area ... The passive team's players are not
+    allowed to disturb or inhibit the goalkeeper"; 4.8: a player with the ball. Away's keeper
+    had stepped out to away_front: it goes back to take the kick."""
+    s = position(ed).state(control="home")
+    s.pieces("away", {"centre": 1, "away_front": 4, "away_left_wing": 2, "away_right_wing": 2, "home_front": 1}, "away_front")
+    s.run("goal_kick", "away")
+    assert s["control"] == "away" and s["ball.area"] == "away_penalty" and s.count("away", "away_penalty") == 1
 
 
 # ---- 5.4 cards

@@ -234,3 +234,66 @@ def test_creative_midfielder_moves_the_ball_from_the_centre_as_an_action(ed):
     assert s.value("creative_midfielder_ok", "home") is True
     s.run("creative_midfielder", "home")
     assert s["ball.area"] == "away_front"
+
+
+# ---- the skills' effects last as long as their text says (audit 2026-11-28, 2.0-D1..D4)
+def test_tackle_two_dice_are_for_the_tacklers_pressing_only(ed):
+    """A8 Tackle: "The passive team may roll two dice for pressing ... in its defence zone";
+    4.10: "In a pressing action the team roll a die". Away tackles (2,5: wins, ball 2); home,
+    without a skill, presses back in the same turn with one die: 3 against ball 2 fails."""
+    s = position(ed, away=["Tackle"], use=["Tackle"], dice=[2, 5, 3, 1])
+    s.run("pressing", "away", False, False)
+    assert s["control"] == "away" and s["ball.value"] == 2
+    s.run("pressing", "home", False, False)
+    assert s["control"] == "away" and s.dice_left == 1
+    assert [e["dice"] for e in s.events("roll")][-1] == [3]
+
+
+def test_aggressive_pressing_after_a_tackle_is_no_foul_on_equal_dice_without_a_skill(ed):
+    """A8 Tackle/Midfield pressing: "If the pressing is aggressive and the dice equals the opponent
+    will get a free kick" is the skill owner's; home, without the skill, presses aggressively
+    later in the turn (A6: two dice, 1,1 below ball 2) and wins the ball, no foul."""
+    s = position(ed, away=["Tackle"], use=["Tackle"], rules=("A2", "A6", "A8"), dice=[2, 5, 1, 1])
+    s.run("pressing", "away", False, False)
+    s.pieces("home", {"away_front": 2, "centre": 8}, "home_penalty")
+    s.run("pressing", "home", False, True)
+    assert s["control"] == "home" and not s.logs("yellow") and not s.logs("free_kick")
+
+
+def test_actor_equal_dice_on_the_red_card_test_give_the_offender_the_free_kick(ed):
+    """A8 Actor: "If the dice equals, the original event will be ignored and the actor will get
+    yellow card instead and the opponent will continue with a free kick" (skill_readings: the
+    offender takes the free kick), on the red card test (5.4) as on the yellow one. Home (one
+    yellow) fouls: yellow test 4,5 (the Actor keeps 4: yellow), red test 3,3: ignored."""
+    s = position(ed, away=["Actor"], use=["Actor"], dice=[4, 5, 3, 3], answers={"away": [4]}).state(turn__target="centre")
+    s.set("yellow", {"home": 1, "away": 0})
+    s.run("foul", "home")
+    assert s["yellow"] == {"home": 2, "away": 1} and s["red"] == {"home": 0, "away": 0}
+    assert s["control"] == "home" and s.events(tag="free_kick", team="home") and not s.events(tag="free_kick", team="away")
+
+
+def test_stopper_counts_as_three_in_the_rebound(ed):
+    """A8 Stopper: "counted as three players in a target area in a defence zone during the
+    opponent actions"; 4.7.3: the rebound adds "the number of their players in the penalty
+    area". Two attackers against two defenders, one a Stopper: 3+2 against 3+4, away wins the ball."""
+    s = position(ed, away=["Stopper"], use=["Stopper"], dice=[3, 3]).state(ball__area="away_penalty", turn__target="away_penalty")
+    s.pieces("home", {"away_penalty": 2, "centre": 8}, "home_penalty")
+    s.pieces("away", {"away_penalty": 2, "centre": 8}, "away_penalty")
+    s.match.fire("action_stage_start", {"team": "home"})
+    s.run("rebound", "home")
+    assert s["control"] == "away" and s["ball.area"] == "away_penalty" and s["ball.value"] == 3
+    assert not s.logs("corner")
+
+
+def test_wide_player_material_takes_two_from_its_owners_roll_only(ed):
+    """A8 Wide player material: "Each time a team makes a player substitution to change fresh
+    player ..., reduce 2 from dice result". Minute 60, A3: home (the skill) rolls 4+4 (60, not
+    above: two points) and 5+4 (70: one point, not 50); away, without it, 4+4 = 80: one point."""
+    s = position(ed, home=["Wide player material"], rules=("A2", "A3", "A8"), dice=[4, 4, 5, 4, 4, 4],
+                 defaults={"condition point to": "attack"}).state(minute=60)
+    s.run("fresh_player", "home")
+    assert points(s, "home") == [4, 4, 4]
+    s.run("fresh_player", "home")
+    assert points(s, "home") == [4, 4, 5]
+    s.run("fresh_player", "away")
+    assert points(s, "away") == [4, 4, 3]

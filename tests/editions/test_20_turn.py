@@ -32,6 +32,27 @@ def test_formation_example_heidi_selects_four_four_two(ed):
     assert [s.value("line_size", "home", z) for z in ("defence", "midfield", "attack")] == [4, 4, 2]
 
 
+def test_a_team_may_choose_a_formation_of_its_own(ed):
+    """2.1: "Teams can use any formation they want, but the ones defined in formation cards are
+    recommended ... (The total number of outfield players must still be 10.)" Three lines of
+    one to six players (formation_lines)."""
+    s = Scenario(ed, dice=[5, 3], answers={"home": [[3, 3, 4]], "away": ["4-4-2"]}, until_decision=True)
+    s.run("match")
+    assert s["formation"] == {"home": [3, 3, 4], "away": [4, 4, 2]}
+    (offered,) = s.asked("formation")[:1]
+    custom = [f for f in offered.options if isinstance(f, list)]
+    assert [6, 3, 1] in custom and all(sum(f) == 10 and min(f) >= 1 and max(f) <= 6 for f in custom)
+    assert [4, 4, 2] not in custom  # a card is offered as the card
+
+
+def test_a_formation_change_keeps_three_lines_of_one_to_six(ed):
+    """2.1 "three line formations" (formation_lines): a half-time change moves one player, but
+    never empties a line or makes one of seven."""
+    s = Scenario(ed).set("formation", {"home": [4, 5, 1], "away": [3, 6, 1]})
+    assert [4, 6, 0] not in s.value("formation_changes", "home") and [5, 4, 1] in s.value("formation_changes", "home")
+    assert [3, 7, 0] not in s.value("formation_changes", "away") and [2, 7, 1] not in s.value("formation_changes", "away")
+
+
 def test_match_preparations_example_heidi_rolls_5_otto_3_and_starts(ed):
     """3 example: Heidi rolls 5, Otto 3; Heidi chooses to start as the controlling team."""
     s = Scenario(ed, dice=[5, 3], answers=["home"])
@@ -55,7 +76,7 @@ def test_kick_off_adjustment_stays_in_the_own_half(ed):
     """3.2: the adjusted players must still fill the setup rules: no move into the opponent's half."""
     s = Scenario(ed, answers=["home_front"] * 8 + ["away_front"] * 10, defaults={"setup adjustment": None})
     s.run("kick_off", "home")
-    moves = s.value("setup_adjust_moves", "home", "kick_off", [])
+    moves = s.value("setup_adjust_moves", "home", "kick_off", "centre", [])
     assert moves and all(ed.board.partly_in_half(m["to"], "home") for m in moves)
     # the two required centre players stay
     assert not any(m["from"] == "centre" for m in moves)
