@@ -6,8 +6,9 @@
 
 The figures issue 9 asked about, for docs/agents.md: goal attempts taken of those offered,
 the formations chosen, how often the target area is a penalty area, substitutions, the
-skills used and when a decision had advice at all (a decision without advice, or whose
-options all score the same, is played on a coin toss). Goals and draws come with it; the
+skills used, the coach's coin tosses (only where the advice asks for an even mix) and the
+decisions whose advice did not single out one option (the coach takes the first listed of
+the best). Goals and draws come with it; the
 95% intervals of goals and the other statistics are `fuba simulate`'s.
 """
 
@@ -21,23 +22,36 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fuba_rules.agents.coach import CoachAgent, advice  # noqa: E402
+from fuba_rules.agents.coach import CoachAgent, best_options  # noqa: E402
 from fuba_rules.edition import load_edition  # noqa: E402
+from fuba_rules.engine.decisions import Decision  # noqa: E402
 from fuba_rules.sim.play import agent_seed, play_match  # noqa: E402
 
 
 class _Counting(CoachAgent):
-    """The coach, counting for each decision label whether the advice told options apart."""
+    """The coach, noting at each of its answers whether it drew a coin (advice "mix") and
+    whether the best score was tied (broken by the first-listed rule). It counts in `pick`,
+    which the engine's fast path calls directly and `choose` calls in turn, so no answer
+    is missed; the notes follow the match's choice events of more than one option."""
 
-    def __init__(self, seed: int, even: collections.Counter):
+    def __init__(self, seed: int):
         super().__init__(seed)
-        self.even = even
+        self.notes: list[tuple[int, bool, bool]] = []  # (options, coin tossed, best tied)
 
-    def choose(self, decision, match):
-        scores = advice(decision)
-        if scores is None or len(set(scores)) == 1:
-            self.even[decision.label] += 1
-        return super().choose(decision, match)
+    def pick(self, n, scores):
+        tosses = self.tosses
+        i = super().pick(n, scores)
+        tied = bool(scores) and len(best_options(Decision("", "", tuple(range(n)), tuple(scores)))) > 1
+        self.notes.append((n, self.tosses > tosses, not scores or tied))
+        return i
+
+
+def _labelled(notes: list[tuple[int, bool, bool]], events: list[dict], team: str) -> list[tuple[str, bool, bool]]:
+    """Each note with its decision's label: the team's choice events of more than one option, in order."""
+    asked = [e for e in events if e["kind"] == "choice" and e["team"] == team and e["options"] > 1]
+    if len(asked) != len(notes) or any(e["options"] != n for e, (n, _, _) in zip(asked, notes)):
+        raise AssertionError(f"{team}: {len(notes)} answers counted, {len(asked)} choices logged")
+    return [(e["label"], coin, tied) for e, (_, coin, tied) in zip(asked, notes)]
 
 
 def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | None, with_rules: str = "") -> dict:
@@ -50,6 +64,7 @@ def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | No
         skills = _team_file(teams, ed)
     asked: collections.Counter = collections.Counter()
     even: collections.Counter = collections.Counter()
+    coins: collections.Counter = collections.Counter()
     out: dict = {"matches": n, "formations": collections.Counter(), "skills": collections.Counter()}
     attempts = [0, 0]  # taken, offered
     targets = [0, 0]  # penalty area, all
@@ -57,8 +72,12 @@ def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | No
     sub_minutes: list[int] = []
     for i in range(n):
         s = seed + i
-        agents = (_Counting(agent_seed(s, "home"), even), _Counting(agent_seed(s, "away"), even))
+        agents = (_Counting(agent_seed(s, "home")), _Counting(agent_seed(s, "away")))
         r = play_match(ed, s, agents, rules, skills)
+        for team, agent in zip(("home", "away"), agents):
+            for label, coin, tied in _labelled(agent.notes, r.events, team):
+                coins[label] += coin
+                even[label] += tied
         goals += sum(r.score.values())
         draws += len(set(r.score.values())) == 1
         subs += r.tally.get("substitution", 0)
@@ -80,6 +99,7 @@ def figures(edition_id: str, n: int, seed: int, advanced: bool, teams: Path | No
     out.update(
         goals=goals / n, draws=draws / n, substitutions=subs / n, sub_minutes=sorted(sub_minutes), attempts=attempts, targets=targets,
         even={k: (even[k], asked[k]) for k in sorted(asked) if even[k]},
+        coins={k: (coins[k], asked[k]) for k in sorted(asked) if coins[k]},
     )
     return out
 
@@ -107,7 +127,10 @@ def main() -> None:
     print("formations: " + ", ".join(f"{k} {v}" for k, v in f["formations"].most_common()))
     if f["skills"]:
         print("skills used a match: " + ", ".join(f"{k} {v / n:.2f}" for k, v in f["skills"].most_common()))
-    print("decisions whose options the advice does not tell apart (coin toss) / asked:")
+    print(f"coin tosses: {sum(c for c, _ in f['coins'].values())} (only where the advice asks for an even mix, \"mix\")")
+    for label, (c, k) in f["coins"].items():
+        print(f"  {label}: {c} / {k}")
+    print("decisions without advice or with the best score tied (the first listed of the best is taken) / asked:")
     for label, (e, k) in f["even"].items():
         print(f"  {label}: {e} / {k}")
 

@@ -47,19 +47,29 @@ def _top(scores: Any) -> tuple[Any, Any]:
     return max(scores), scores
 
 
+MIX = "mix"  # advice `prefer="mix"`: every option as likely, on purpose (see `CoachAgent`)
+
+
 class CoachAgent:
     """Plays to win by the rules' own advice: the option the edition scores highest.
 
     Editions attach `prefer:` advice to their decisions (for example the chance that a
     pass succeeds, or the goal-attempt odds), so this agent plays every edition without
-    edition-specific code. Ties, and decisions without advice, are broken at random;
-    declining an optional decision scores 0.
+    edition-specific code. It tosses no coin where the advice ties: the tie-break rule is
+    the first of the best options in the order the rules list them (declining an
+    optional decision, scoring 0, is listed last, so a tie between doing and declining
+    does it), and a decision without advice takes its first option. Its one coin is
+    advice that asks for it: the options scored "mix" (`prefer="mix"`: a hidden choice the
+    other team must not be able to predict, such as a keeper's penalty guess) are drawn
+    evenly.
+    `tosses` counts those draws.
     """
 
     name = "coach"
 
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
+        self.tosses = 0
 
     reads_advice = True
 
@@ -67,12 +77,12 @@ class CoachAgent:
         return self.pick(len(decision.options), decision.scores)
 
     def pick(self, n: int, scores: Any) -> int:
-        """`Agent.pick`: the highest scored of n options, ties at random."""
+        """`Agent.pick`: the first of the highest scored of n options; an even draw for "mix"."""
         if not scores:
-            return below(self._rng, n)
+            return 0
+        if MIX in scores:
+            self.tosses += 1
+            mixed = [i for i, s in enumerate(scores) if s == MIX]
+            return mixed[below(self._rng, len(mixed))]
         best, scores = _top(scores)
-        k = below(self._rng, scores.count(best))  # which of the tied best, as self._rng.choice(_best(scores))
-        i = scores.index(best)
-        for _ in range(k):  # the k-th tie found in C, without listing them all
-            i = scores.index(best, i + 1)
-        return i
+        return scores.index(best)
