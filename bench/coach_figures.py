@@ -41,8 +41,9 @@ class _Counting(CoachAgent):
     def pick(self, n, scores):
         tosses = self.tosses
         i = super().pick(n, scores)
-        tied = bool(scores) and len(best_options(Decision("", "", tuple(range(n)), tuple(scores)))) > 1
-        self.notes.append((n, self.tosses > tosses, not scores or tied))
+        coin = self.tosses > tosses
+        tied = not scores or len(best_options(Decision("", "", tuple(range(n)), tuple(scores)))) > 1
+        self.notes.append((n, coin, tied and not coin))
         return i
 
 
