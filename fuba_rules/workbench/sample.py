@@ -86,6 +86,7 @@ class Recorder:
     def __init__(self, inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None):
         self.inner, self.force = inner, dict(force or {})
         self.name = getattr(inner, "name", "agent")
+        self.needs_history = getattr(inner, "needs_history", False)  # a search agent plays on from the match's history
         self.counts: Counter = counts if counts is not None else Counter()
         self.offered: dict[str, dict[str, set[frozenset[str]]]] = {}
 

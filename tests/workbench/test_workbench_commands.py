@@ -159,3 +159,19 @@ def test_the_workbench_plays_the_very_matches_fuba_simulate_plays():
     batch = simulate(side.edition, 2, 3)
     for name, metric in batch.metrics.items():
         assert sum(sample.values[name]) / 2 == pytest.approx(metric.mean), name
+
+
+def test_compare_under_two_pairings_of_agents_prints_each_table_and_which_verdicts_hold(capsys, snapshot):
+    """`--agents coach,random`: both sides are played by coach against coach, then by random
+    against random, on the same seeds; the last table says which verdict holds under both."""
+    code, out, _ = run(capsys, "compare", "world-cup-2015", "world-cup-2015:A6", "-n", "2", "--agents", "coach,random", "-j", "1")
+    assert code == 0
+    assert "== coach against coach" in out and "== random against random" in out
+    assert out.count("B against A   (* significant") == 2
+    assert out[out.index("Does each verdict hold"):] == snapshot
+
+
+def test_compare_pairings_need_two_different_ones(capsys):
+    with pytest.raises(SystemExit):
+        run(capsys, "compare", "2024-draft", "2024-draft", "--agents", "coach")
+    assert "at least two different pairings" in capsys.readouterr().err
