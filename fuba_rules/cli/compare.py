@@ -52,6 +52,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     examples:
       fuba compare <edition> <edition>+mods/<mod>.yaml -n 200
       fuba compare <edition> <edition>:A6 --precision 0.1 --max-n 2000
+      fuba compare <edition> <edition>+mods/<mod>.yaml -n 20 --agents coach,search:8@6~2   # the rules' verdict or the agents'?
     """
     if len(args.sides) < 2:
         raise FubaError(Diagnostic(None, "compare needs at least two sides, e.g. EDITION EDITION+mods/x.yaml"))
