@@ -206,3 +206,4 @@ def test_in_2015_a_4_4_2_moves_the_line_its_role_likes_when_all_three_would_move
     s.state(control="home")
     scores = {o: s.value("option_advice", team, o) for o in ("defence", "midfield", "forward")}
     assert max(scores, key=scores.get) == liked and len(set(scores.values())) == 3
+
