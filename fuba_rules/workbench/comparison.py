@@ -175,7 +175,7 @@ def format_verdicts(pairings: dict[str, Comparison]) -> str:
         for v in mine:
             lines.append(f"  {v.text:<{width}}  " + "  ".join(f"{s:>{w}}" for s, w in zip(v.signs, cols)) + f"  {'yes' if v.holds else 'no: the agents decide'}")
         split = sum(not v.holds for v in mine)
-        lines.append(f"  {len(mine) - split} of {len(mine)} verdicts hold under every pairing" + (f"; {split} depend on the agents" if split else ""))
+        lines.append(f"  {len(mine) - split} of {len(mine)} verdicts hold under every pairing" + (f"; {split} depend{'s' if split == 1 else ''} on the agents" if split else ""))
     return "\n".join(lines)
 
 
