@@ -207,3 +207,23 @@ def test_in_2015_a_4_4_2_moves_the_line_its_role_likes_when_all_three_would_move
     scores = {o: s.value("option_advice", team, o) for o in ("defence", "midfield", "forward")}
     assert max(scores, key=scores.get) == liked and len(set(scores.values())) == 3
 
+
+
+# ---- 5.2.1 a set piece's new setup, the same for both teams
+def _mirror(area: str) -> str:
+    return area.replace("home_", "\0").replace("away_", "home_").replace("\0", "away_")
+
+
+def test_a_new_setup_anywhere_is_the_same_for_both_teams_mirrored(draft):
+    """5.2.1: at a set piece a team sets up anywhere. The advice likes every area of a
+    zone alike until the zone is full, and the board lists areas from the home end, so
+    the first listed put the away team's forwards in the home penalty area and the home
+    team's in the away front area. The advice now fills a zone from the front, for both."""
+    placed = {}
+    for t in ("home", "away"):
+        s = Scenario(draft)
+        s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+        s.match.agents = {x: CoachAgent(0) for x in ("home", "away")}
+        s.run("setup_anywhere", t, None)
+        placed[t] = dict(s.match.pieces[t])
+    assert {_mirror(a): n for a, n in placed["home"].items()} == placed["away"]
