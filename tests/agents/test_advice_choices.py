@@ -227,3 +227,21 @@ def test_a_new_setup_anywhere_is_the_same_for_both_teams_mirrored(draft):
         s.run("setup_anywhere", t, None)
         placed[t] = dict(s.match.pieces[t])
     assert {_mirror(a): n for a, n in placed["home"].items()} == placed["away"]
+
+
+def test_in_2015_a_set_piece_setup_is_the_same_for_both_teams_mirrored():
+    """World Cup 2015, 3.3: at a set piece each team places its players anywhere (the
+    controlling team first). As in the 2024 draft, the first listed of the areas the advice
+    liked alike was the home team's deepest and the away team's most forward; the advice
+    now fills a zone from the front, for both."""
+    ed = load_edition("world-cup-2015", root=ROOT)
+    placed = {}
+    for ct, required in (("home", "centre"), ("away", "centre")):
+        s = Scenario(ed)
+        s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+        s.state(control=ct)
+        s.match.agents = {x: CoachAgent(0) for x in ("home", "away")}
+        s.run("setup", ct, "throw_in", required)
+        placed[ct] = {t: dict(s.match.pieces[t]) for t in ("home", "away")}
+    assert {_mirror(a): n for a, n in placed["home"]["home"].items()} == placed["away"]["away"]
+    assert {_mirror(a): n for a, n in placed["home"]["away"].items()} == placed["away"]["home"]
