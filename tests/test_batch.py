@@ -32,7 +32,7 @@ modifiers:
     group: goal_attempt
     ref: "mod"
     text: "a broken modifier"
-    when: score[home] + score[away] >= 2  # seed 0 ends 0-1: its matches finish; seed 1 reaches a third goal attempt at 1-1
+    when: score[home] >= 2  # seed 0 ends 1-2: its match finishes; seed 1's home team scores a second goal, and a goal attempt follows
     value: 1 // 0
 """
 
