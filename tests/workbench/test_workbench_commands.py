@@ -174,3 +174,13 @@ def test_compare_under_two_pairings_of_agents_prints_each_table_and_which_verdic
 def test_compare_pairings_need_two_different_ones(capsys):
     code, _, err = run(capsys, "compare", "2024-draft", "2024-draft", "--agents", "coach,coach")
     assert code == 2 and "at least two different pairings" in err
+
+
+def test_a_search_agent_wrapped_by_the_workbench_still_asks_for_the_matchs_history():
+    """`fuba compare --agents coach,search:N` failed with "needs a match that records its
+    history": the workbench's recorder hid the search agent's `needs_history`."""
+    from fuba_rules.agents import make_agent
+    from fuba_rules.workbench.sample import Recorder
+
+    assert Recorder(make_agent("search:2", 0)).needs_history
+    assert not Recorder(make_agent("coach", 0)).needs_history
