@@ -52,9 +52,9 @@ def parse(raw: bytes) -> dict:
         raise Refused(400, f"the request body is not JSON (line {e.lineno}, column {e.colno})") from None
     except ValueError:  # not UTF-8, or a number too long for Python to read
         raise Refused(400, "the request body is not JSON text") from None
-    if not isinstance(data, dict):
-        raise Refused(400, "the request body must be a JSON object")
     if depth(data) > MAX_JSON_DEPTH:
         raise deep
+    if not isinstance(data, dict):
+        raise Refused(400, "the request body must be a JSON object")
     return data
 
