@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
+from fuba_rules.lsp import framing
 from fuba_rules.lsp.framing import FubaProtocol
 
 EDITIONS = Path(__file__).resolve().parents[2] / "editions"
@@ -156,3 +157,9 @@ def test_an_internal_error_is_answered_in_words_without_a_traceback():
     protocol._send_response(10, error=error)
     assert sent[0].error.message == "fuba: internal error (FileNotFoundError); run `fuba check` with FUBA_DEBUG=1 on the file to see where"
     assert sent[0].error.data is None
+
+
+def test_the_frame_caps_are_stated_in_docs_limits():
+    page = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    for name in ("MAX_FRAME_BYTES", "MAX_LINE"):
+        assert f"| `{name}` | {getattr(framing, name):,} bytes |" in page

@@ -13,7 +13,6 @@ import os
 import threading
 
 import pytest
-from webkit import EDITIONS
 
 from fuba_rules.cli import main
 from fuba_rules.web.limits import MAX_LOG_BYTES
@@ -83,7 +82,3 @@ def test_a_log_larger_than_the_cap_is_refused_without_reading_it_whole(client, o
     r = client.post("/api/replay", json={"path": "huge.jsonl"})
     assert r.status_code == 413 and f"larger than {MAX_LOG_BYTES} bytes" in r.json()["error"]
 
-
-def test_serve_offers_a_folder_only_when_it_is_one(capsys, tmp_path):
-    assert main(["--root", str(EDITIONS), "serve", "2.0", "--logs", str(tmp_path / "nope"), "--port", "99999"]) == 1
-    assert "--logs" in capsys.readouterr().err
