@@ -88,18 +88,16 @@ async def run(stop: threading.Event, stdin: BinaryIO, protocol: FubaProtocol) ->
         piece = await loop.run_in_executor(None, stdin.readline, MAX_LINE)
         if not piece:
             break
-        if length is None:
-            line = tail + piece
-            tail = b"" if piece.endswith(b"\n") else line[-_TAIL:]
-            if (m := _HEADER.search(line)) is not None:
-                value = m.group(1)
-                if value.isdigit() and int(value) <= MAX_FRAME_BYTES:
-                    length = int(value)
-                else:
-                    protocol.reply_error(None, PARSE_ERROR, f"Parse error: bad Content-Length {value[:20].decode('latin-1')!r}; reading on at the next frame")
+        line = tail + piece
+        tail = b"" if piece.endswith(b"\n") else line[-_TAIL:]
+        if (m := _HEADER.search(line)) is not None:  # the latest header wins: a frame cut short is dropped
+            value = m.group(1)
+            length = int(value) if value.isdigit() and int(value) <= MAX_FRAME_BYTES else None
+            if length is None:
+                protocol.reply_error(None, PARSE_ERROR, f"Parse error: bad Content-Length {value[:20].decode('latin-1')!r}; reading on at the next frame")
             continue
-        if piece.strip():
-            continue  # another header (Content-Type)
+        if length is None or piece.strip():
+            continue  # garbage before a header, or another header (Content-Type)
         body = await loop.run_in_executor(None, stdin.read, length)
         if len(body) < length:
             break

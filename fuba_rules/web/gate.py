@@ -55,11 +55,15 @@ class Served:
             return False
         return port == self.port and self.names(host)
 
-    def refusal(self, host: str | None, origin: str | None) -> str | None:
-        """Why a request with these headers is refused, or None when it may be served."""
+    def refusal(self, host: str | None, origin: str | None, fetch_site: str | None = None, fetch_mode: str | None = None) -> str | None:
+        """Why a request with these headers is refused, or None when it may be served.
+        `fetch_site` and `fetch_mode` are the browser's `Sec-Fetch-Site` and `Sec-Fetch-Mode`:
+        a page of another site may link to the board, but not fetch from it (not even an image)."""
         if not host or not self.is_me(host):
             return (f"refused: Host {host!r} is not this board's address; open {self.url} "
                     "(a page of another site, or a name that points here, may not use the board)")
+        if fetch_site == "cross-site" and fetch_mode != "navigate":
+            return f"refused: a page of another site may not use this board; only the pages it serves at {self.url} may"
         if origin is None:
             return None  # not sent by a page of another site: browsers send Origin on every cross-site request that matters
         parts = urlsplit(origin)
@@ -76,7 +80,7 @@ def guard(app: Any, served: Served) -> Any:
     async def checked(scope, receive, send):
         if scope["type"] == "http":
             headers = Headers(scope=scope)
-            why = served.refusal(headers.get("host"), headers.get("origin"))
+            why = served.refusal(headers.get("host"), headers.get("origin"), headers.get("sec-fetch-site"), headers.get("sec-fetch-mode"))
             if why is not None:
                 await JSONResponse({"error": why}, status_code=403)(scope, receive, send)
                 return

@@ -103,6 +103,12 @@ def test_a_body_that_is_not_json_is_answered_and_the_server_goes_on(editor):
     assert editor.answer()["id"] == 3
 
 
+def test_a_frame_cut_short_by_the_next_header_does_not_cost_the_next_request(editor):
+    editor.send(b"Content-Length: 200\r\n{\"jsonrpc\"")  # the blank line and most of the body never came
+    editor.request(10, "textDocument/hover", HOVER)
+    assert editor.answer() == {"jsonrpc": "2.0", "id": 10, "result": None}
+
+
 def test_garbage_between_frames_is_skipped_to_the_next_frame(editor):
     editor.send(b"\x00\xff garbage line\r\nmore garbage with no end")
     editor.request(4, "textDocument/hover", HOVER)

@@ -64,6 +64,15 @@ def test_a_post_is_served_only_from_the_boards_own_pages(client, origin, status)
     assert r.status_code == status, r.text
 
 
+def test_a_page_of_another_site_may_link_to_the_board_but_not_fetch_from_it(client):
+    linked = client.get("/", headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate"})
+    assert linked.status_code == 200
+    for mode in ("no-cors", "cors"):  # an <img src> or a fetch: a browser sends no Origin on such a GET
+        r = client.get("/api/edition/2.0", headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": mode})
+        assert r.status_code == 403 and "a page of another site may not use this board" in r.json()["error"]
+    assert client.get("/api/config", headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors"}).status_code == 200
+
+
 def test_a_cors_preflight_gets_no_permission(client):
     r = client.options("/api/games", headers={"Origin": "http://evil.example", "Access-Control-Request-Method": "POST"})
     assert r.status_code == 403 and not any(h.startswith("access-control-") for h in r.headers)
