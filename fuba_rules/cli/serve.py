@@ -39,6 +39,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """
     from fuba_rules.web.app import Library, create_app, require_web
     from fuba_rules.web.gate import Served
+    from fuba_rules.web.limits import MAX_CONNECTIONS
     from fuba_rules.web.offered import LogFolder
 
     require_web()
@@ -68,7 +69,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"fuba board at {url} (Ctrl-C stops it)" + (f"; logs offered from {logs.shown}" if logs else ""), flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, (url,)).start()
-    server = uvicorn.Server(uvicorn.Config(create_app(library, served), log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(library, served), log_level="warning", limit_concurrency=MAX_CONNECTIONS))
     server.run(sockets=[sock])
     print("stopped", file=sys.stderr)
     return 0

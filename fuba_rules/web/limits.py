@@ -13,6 +13,8 @@ MAX_JSON_DEPTH = 16
 """Deepest nesting of lists and objects in a request body (the API needs 3)."""
 MAX_LOG_BYTES = MAX_BODY_BYTES
 """Largest log read from the folder `fuba serve --logs DIR` offers."""
+MAX_CONNECTIONS = 100
+"""Connections served at once (uvicorn's `limit_concurrency`); more get 503 at once."""
 MAX_GAMES = 64
 """Games kept in memory; the oldest is dropped first."""
 MAX_WORKERS = 2
