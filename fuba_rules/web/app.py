@@ -101,7 +101,6 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
     games: OrderedDict[str, Game] = OrderedDict()
     numbers = itertools.count(1)
     work = workers or Workers()
-    _run = work.run
 
     def fail(status: int, message: str) -> JSONResponse:
         return JSONResponse({"error": message}, status_code=status)
@@ -132,8 +131,6 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
 
         return endpoint
 
-    body = json_body
-
     def game(request: Request) -> Game:
         g = games.get(request.path_params["gid"])
         if g is None:
@@ -149,18 +146,18 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
                              "logs": library.logs.shown if library.logs else None})
 
     async def edition(request: Request):
-        return JSONResponse(edition_view(await _run(library.get, request.path_params["eid"])))
+        return JSONResponse(edition_view(await work.run(library.get, request.path_params["eid"])))
 
     async def new_replay(request: Request):
-        data = await body(request)
-        return JSONResponse(await _run(_replay, library, data))
+        data = await json_body(request)
+        return JSONResponse(await work.run(_replay, library, data))
 
     async def new_game(request: Request):
-        data = await body(request)
-        ed = await _run(library.get, data.get("edition"))
+        data = await json_body(request)
+        ed = await work.run(library.get, data.get("edition"))
         rules = _rules(ed, data.get("rules"), library)
         skills = _skills(ed, data.get("skills"))
-        g = await _run(Game, ed, _int(data.get("seed", 0), "seed"), str(data.get("human", "home")), agent_spec(data.get("agent", "coach")), rules, skills)
+        g = await work.run(Game, ed, _int(data.get("seed", 0), "seed"), str(data.get("human", "home")), agent_spec(data.get("agent", "coach")), rules, skills)
         gid = str(next(numbers))
         games[gid] = g
         while len(games) > MAX_GAMES:
@@ -171,13 +168,13 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
         return JSONResponse(game(request).view())
 
     async def choose(request: Request):
-        g, data = game(request), await body(request)
-        await _run(g.choose, _int(data.get("index"), "index"))
+        g, data = game(request), await json_body(request)
+        await work.run(g.choose, _int(data.get("index"), "index"))
         return JSONResponse(g.view())
 
     async def undo(request: Request):
         g = game(request)
-        await _run(g.undo)
+        await work.run(g.undo)
         return JSONResponse(g.view())
 
     async def log(request: Request):
