@@ -16,6 +16,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -72,6 +73,18 @@ class FubaServer(LanguageServer):
             pass
         finally:
             self.shutdown()
+
+    def report_server_error(self, error: Exception, source) -> None:
+        """A notification that failed (a reply to a request carries its own error): said in
+        words, with no Python message, and the server goes on."""
+        from pygls.exceptions import FeatureRequestError
+
+        if source is FeatureRequestError:
+            return
+        kind = type(error).__name__
+        if isinstance(error, JsonRpcException):  # pygls wraps the handler's exception: name the original
+            kind = (error.message or kind).split(":", 1)[0].strip()
+        self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"fuba: a notification could not be handled ({kind}); the server goes on"))
 
     def document(self, uri: str):
         """The open document `uri`, or None: a request about a file never opened reads no disk."""

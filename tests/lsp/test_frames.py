@@ -49,8 +49,8 @@ class Editor:
     def request(self, msg_id: int, method: str, params: dict | None = None) -> None:
         self.frame({"jsonrpc": "2.0", "id": msg_id, "method": method, **({"params": params} if params is not None else {})})
 
-    def answer(self) -> dict:
-        """The next message from the server that is a reply (notifications are skipped)."""
+    def answer(self, method: str | None = None) -> dict:
+        """The next reply from the server (or, with `method`, the next such notification); others are skipped."""
         deadline = time.monotonic() + WAIT
         while True:
             while b"\r\n\r\n" in self.buffer:
@@ -60,7 +60,7 @@ class Editor:
                     break
                 self.buffer = rest[length:]
                 message = json.loads(rest[:length])
-                if "method" not in message:
+                if message.get("method") == method:
                     return message
             ready, _, _ = select.select([self.proc.stdout], [], [], max(deadline - time.monotonic(), 0))
             assert ready, "the server answered nothing"
@@ -152,6 +152,15 @@ def test_an_unknown_method_and_a_request_after_shutdown_are_answered(editor):
     assert editor.answer() == {"jsonrpc": "2.0", "id": 8, "result": None}
     editor.request(9, "textDocument/hover", HOVER)
     assert editor.answer() == {"jsonrpc": "2.0", "id": 9, "error": {"code": -32600, "message": "Invalid request: the server is shutting down"}}
+
+
+def test_a_notification_that_fails_is_reported_in_words_and_the_server_goes_on(editor):
+    change = {"textDocument": {"uri": "file:///nowhere/never-opened.yaml", "version": 2}, "contentChanges": [{"text": "a"}]}
+    editor.frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": change})
+    shown = editor.answer("window/showMessage")["params"]
+    assert shown == {"type": 1, "message": "fuba: a notification could not be handled (KeyError); the server goes on"}
+    editor.request(11, "textDocument/hover", HOVER)
+    assert editor.answer()["id"] == 11
 
 
 def test_an_internal_error_is_answered_in_words_without_a_traceback():
