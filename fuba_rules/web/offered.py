@@ -19,6 +19,10 @@ from .intake import Refused
 from .limits import MAX_LOG_BYTES
 
 
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Open flags: a FIFO opens at once (and is then refused), a terminal is never adopted."""
+
+
 class LogFolder:
     """The folder `fuba serve --logs DIR` offers."""
 
@@ -42,7 +46,7 @@ class LogFolder:
         if layering._escapes(path, [self.real]):
             raise Refused(403, f"cannot read {name!r}: it is a symbolic link leading outside {self.shown!r}")
         try:
-            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | getattr(os, "O_CLOEXEC", 0))
+            fd = os.open(path, os.O_RDONLY | _NO_WAIT)
         except OSError as e:
             raise Refused(404, f"cannot read {name!r} in {self.shown!r}: {(e.strerror or 'cannot open').lower()}") from None
         info = os.fstat(fd)
