@@ -9,7 +9,9 @@ are recomputed. The full answer list (both teams, as `Match` keeps it) goes into
 
 from __future__ import annotations
 
+import contextlib
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from ..agents import make_agent
@@ -18,8 +20,10 @@ from ..dice import SeededDice
 from ..engine.decisions import Decision, IllegalChoice, NeedDecision
 from ..engine.match import MatchState
 from ..sim.play import agent_seed
+from .intake import Refused
 from .replay import steps_of
 from .views import decision_view, plain, state_view, team_names
+from .work import check
 
 
 class _Seats:
@@ -33,6 +37,7 @@ class _Seats:
         self.answers: list[int] = []
 
     def choose(self, decision: Decision, match: Any) -> int:
+        check()  # a re-run past its time budget stops here
         if decision.team == self.human:
             if self.used >= len(self.own):
                 raise NeedDecision(decision)
@@ -45,7 +50,8 @@ class _Seats:
 
 
 class Game:
-    """One match in the browser; methods are thread-safe (one request at a time per game)."""
+    """One match in the browser; one request at a time per game (another meanwhile is refused
+    with 409, never kept waiting in a worker thread)."""
 
     def __init__(self, ed: Any, seed: int, human: str, agent: str = "coach", rules: list[str] | None = None,
                  skills: dict[str, list[str]] | None = None):
@@ -73,8 +79,18 @@ class Game:
             self.decision = pending.decision
         self.state, self.answers = m, seats.answers
 
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[None]:
+        """The game's lock, taken at once or refused: a second click while the match re-runs."""
+        if not self._lock.acquire(blocking=False):
+            raise Refused(409, "this game is still working on your last decision")
+        try:
+            yield
+        finally:
+            self._lock.release()
+
     def choose(self, i: int) -> None:
-        with self._lock:
+        with self._turn():
             d = self.decision
             if d is None:
                 raise IllegalChoice("the match is over: there is nothing to choose")
@@ -85,17 +101,21 @@ class Game:
             self.own.append(i)
             try:
                 self._advance()
-            except Exception:
+            except BaseException:  # a rule fault, or the time budget (work.Overrun): the game stays where it was
                 self.own.pop()
                 raise
 
     def undo(self) -> None:
         """Take back the person's last decision (and the agent's replies after it)."""
-        with self._lock:
+        with self._turn():
             if not self.own:
                 raise IllegalChoice("there is no decision of yours to take back")
-            self.own.pop()
-            self._advance()
+            last = self.own.pop()
+            try:
+                self._advance()
+            except BaseException:
+                self.own.append(last)
+                raise
 
     def header(self) -> dict:
         """A log header `fuba replay` and the web replay understand: the answers replay the match."""

@@ -14,6 +14,8 @@ import pytest
 from webkit import ALL, EDITIONS, board_client
 
 from fuba_rules.web.app import Library, create_app
+from fuba_rules.web.gate import Served
+from fuba_rules.web.offered import LogFolder
 
 
 @pytest.fixture(scope="session")
@@ -30,6 +32,15 @@ def client(library):
         yield c
 
 
+@pytest.fixture
+def offered(library, tmp_path, monkeypatch):
+    """A folder the board offers logs from, as `fuba serve --logs DIR` (for this test only)."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    monkeypatch.setattr(library, "logs", LogFolder(folder))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def server(library):
     """The board's address, served by uvicorn in a thread for the whole session."""
@@ -38,7 +49,7 @@ def server(library):
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(library), log_level="warning"))
+    srv = uvicorn.Server(uvicorn.Config(create_app(library, Served("127.0.0.1", port)), log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     for _ in range(200):

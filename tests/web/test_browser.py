@@ -151,6 +151,7 @@ def test_open_a_log_from_simulate_and_see_the_dice_and_chapters(page, library, t
     log = tmp_path / "match.jsonl"
     assert main(["--root", str(EDITIONS), "simulate", "2.0", "-n", "1", "--seed", "6", "--log", str(log)]) == 0
     page.click("#tab-replay")
+    assert page.is_hidden("#log-path-label"), "no folder offered: logs are uploaded, never named"
     page.set_input_files("#log-file", str(log))
     page.click("#log-open")
     page.wait_for_selector("#lines .line.now", timeout=120_000)
@@ -163,3 +164,19 @@ def test_open_a_log_from_simulate_and_see_the_dice_and_chapters(page, library, t
     step = int(page.get_attribute("#board", "data-step"))
     rerun = from_header(ed, {"seed": 6, "agents": ["coach", "coach"], "rules": [], "skills": {}})
     assert board_in_page(page) == board_of(rerun.views[step], (*ed.board.areas, *ed.board.spots))
+
+
+def test_open_a_log_by_name_from_the_folder_the_board_offers(offered, page):
+    """`fuba serve --logs DIR`: the Replay tab asks for a name in DIR."""
+    (offered / "runs").mkdir()
+    assert main(["--root", str(EDITIONS), "simulate", "2.0", "-n", "1", "--seed", "6", "--log", str(offered / "runs" / "m.jsonl")]) == 0
+    page.click("#tab-replay")
+    assert page.is_visible("#log-path-label") and page.inner_text("#log-folder").endswith("logs")
+    page.fill("#log-path", "runs/m.jsonl")
+    page.click("#log-open")
+    page.wait_for_selector("#lines .line.now", timeout=120_000)
+    settle(page)
+    assert "Exact" in page.inner_text("#replay-status")
+    page.fill("#log-path", "../secret.jsonl")
+    page.click("#log-open")
+    page.wait_for_function("document.querySelector('#error').innerText.includes('it is outside')", timeout=120_000)

@@ -240,6 +240,9 @@ async function main() {
   state.config = await api("/api/config");
   const c = state.config;
   $("edition").replaceChildren(...c.editions.map((e) => h("option", { value: e }, e)));
+  // Logs are opened by name only from the folder `fuba serve --logs DIR` offers; else they are uploaded.
+  $("log-path-label").hidden = !c.logs;
+  $("log-folder").textContent = c.logs || "";
   for (const id of ["play-agent", "replay-home", "replay-away"]) $(id).replaceChildren(...c.agents.map((a) => h("option", { value: a }, a)));
   for (const id of ["play-agent", "replay-home", "replay-away"]) $(id).value = c.agents.includes("coach") ? "coach" : c.agents[0];
   $("edition").addEventListener("change", () => guard("loading the edition…", async () => {
@@ -258,7 +261,7 @@ async function main() {
     const file = $("log-file").files[0];
     if (file) openReplay({ log: await file.text() });
     else if ($("log-path").value.trim()) openReplay({ path: $("log-path").value.trim() });
-    else error("choose a log file or type its path");
+    else error(state.config.logs ? `choose a log file or type its name in ${state.config.logs}` : "choose a log file");
   });
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(state.step - 1));
