@@ -622,8 +622,8 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
     `--root` wins. Else the folder the file lies in (the one above an edition folder or
     a `mods/` folder) when its `extends:` names an edition there, else the default that
     `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
-    a mod kept in a modder's own folder extends the editions they installed, and an
-    unknown base is suggested from those.
+    a mod kept in a modder's own folder extends the editions they installed. A base
+    neither folder has gives the file's folder, so that "did you mean" suggests from both.
     """
     if explicit is not None:
         return explicit
@@ -639,7 +639,34 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
         return home  # the file's own problems are reported when it is resolved
     if not isinstance(parent, str) or parent in discover(home) or exists((path if path.is_dir() else path.parent) / parent):
         return home
-    return default
+    return default if parent in discover(default) else home  # unknown in both: suggest from both
+
+
+def root_of_command(refs: Sequence[str | Path], explicit: Path | None = None) -> Path:
+    """The editions folder of a command that names the editions and mods `refs`: the one
+    answer every command (check, simulate, compare, sweep, balance, diff, rules, show,
+    odds, play, serve) and the language server use.
+
+    `--root` wins. Else the first ref that is a file or folder of a modder's own folder
+    gives that folder (`root_for`: `mods/x.yaml` beside the `2026-draft/` it extends),
+    else a bare name that only the current folder defines (`2026-draft`, with no
+    `./editions`) gives the current folder, else the default. Editions the chosen folder
+    lacks are still found among the default ones (`resolve`).
+    """
+    if explicit is not None:
+        return explicit
+    from fuba_rules.resources import default_editions_root
+
+    default = default_editions_root()
+    for ref in refs:
+        path = Path(ref)
+        if exists(path) and not same_path(found := root_for(path), default):
+            return found
+    here = Path(".")
+    if same_path(here, default):
+        return default
+    local, installed = discover(here), discover(default)
+    return here if any(str(r) in local and str(r) not in installed for r in refs) else default
 
 
 def same_path(a: Path, b: Path) -> bool:
