@@ -81,7 +81,7 @@ def metrics_table(title: str, rows: Sequence[tuple[str, float, float, float]], r
 def sweep(sw: Any, metrics: Sequence[str]) -> list[Section]:
     texts = sw.points[0].sample.texts
     head = [s.path for s in sw.settings]
-    table = Section("Grid", [f"{sw.n} matches per point on the same seeds from {sw.seed}."])
+    table = Section("Grid", [f"{sw.n} matches per point on the same seeds from {sw.seed}.", *(f"Note: {s.note()}." for s in sw.settings if s.note())])
     table.tables.append(Table(head + [f"{texts.get(k, k)} (mean [95%])" for k in metrics],
                               [[str(v) for v in p.values] + [f"{p.metric(k).mean:.3f} {_ci(p.metric(k).low, p.metric(k).high, '.2f')}" for k in metrics] for p in sw.points]))
     curves = Section("Curves")
