@@ -138,7 +138,7 @@ def format_comparison(c: Comparison, only_changed: bool = False) -> str:
         b = chr(65 + i) if i < 26 else str(i)
         lines.append("")
         lines.append(f"{b} against A   (* significant after Holm correction, p < 0.05)")
-        width = max([6, *(len(d.text) + (len(f" (only in {d.only_in})") if d.only_in else 0) for d in diffs)])
+        width = max([6, *(len(d.label) for d in diffs)])
         lines.append(f"  {'metric':<{width}}  {'A':>8}  {b:>8}  {b + '-A [95% interval]':>28}  {'p (Holm)':>9}  {'d':>6}")
         for d in diffs:
             if not d.only_in and (d.constant or (only_changed and not d.significant)):
@@ -146,8 +146,7 @@ def format_comparison(c: Comparison, only_changed: bool = False) -> str:
             ci = f"{d.diff.mean:+.3f} [{d.diff.low:+.3f}, {d.diff.high:+.3f}]"
             mark = "*" if d.significant else " "
             eff = f"{d.effect:+.2f}" if abs(d.effect) != float("inf") else "  inf"
-            text = f"{d.text} (only in {d.only_in})" if d.only_in else d.text
-            lines.append(f"{mark} {text:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
+            lines.append(f"{mark} {d.label:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
         changed = sum(d.significant for d in diffs)
         lines.append(f"  {changed} of {len(diffs)} metrics changed")
         same = [f"{d.text} ({d.a.mean:g})" for d in diffs if d.constant and not d.only_in]

@@ -50,6 +50,11 @@ class MetricDiff:
     adds or removes. The side without it counts 0 in every match."""
 
     @property
+    def label(self) -> str:
+        """The metric as a table names it: its text, and which side alone has it."""
+        return f"{self.text} (only in {self.only_in})" if self.only_in else self.text
+
+    @property
     def significant(self) -> bool:
         return self.p_holm < ALPHA
 

@@ -166,3 +166,7 @@ def test_a_metric_only_one_side_has_is_shown_against_zero_in_text_and_json():
     assert "only_in" not in metrics["goals"]
     text = format_comparison(c)
     assert "tactical fouls (only in B)" in text and "old stat (only in A)" in text
+    from fuba_rules.report.sections import comparison
+
+    (table,) = comparison(c)[1].tables
+    assert ["old stat (only in A)", "tactical fouls (only in B)"] == [r[0] for r in table.rows if "only in" in r[0]]
