@@ -170,3 +170,22 @@ def test_a_metric_only_one_side_has_is_shown_against_zero_in_text_and_json():
 
     (table,) = comparison(c)[1].tables
     assert ["old stat (only in A)", "tactical fouls (only in B)"] == [r[0] for r in table.rows if "only in" in r[0]]
+
+
+def test_compare_prints_a_stat_a_mod_adds(capsys, tmp_path):
+    """`fuba compare 2024-draft 2024-draft+mods/fouls.yaml`: the mod's new stat is in the
+    JSON and the text, against 0 for the edition without it."""
+    import json
+    from pathlib import Path
+
+    from fuba_rules.cli import main
+
+    editions = Path(__file__).resolve().parents[2] / "editions"
+    mod = tmp_path / "fouls.yaml"
+    mod.write_text('schema_version: 1\nid: mods/fouls\nextends: 2024-draft\nstats:\n  tactical_fouls: {text: "tactical fouls", count: yellow, ref: "mod"}\n')
+    argv = ["--root", str(editions), "compare", "2024-draft", f"2024-draft+{mod}", "-n", "2", "-j", "1"]
+    assert main([*argv, "--json"]) == 0
+    fouls = json.loads(capsys.readouterr().out)["comparisons"][0]["metrics"]["tactical_fouls"]
+    assert fouls["only_in"] == "B" and fouls["a"]["mean"] == 0
+    assert main(argv) == 0
+    assert "tactical fouls (only in B)" in capsys.readouterr().out
