@@ -29,6 +29,7 @@ from .lang.checker import (
     Symbols,
     advice_warnings,
     infer_enumerations,
+    infer_trigger_texts,
     infer_param_kinds,
 )
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
@@ -440,6 +441,7 @@ class _Build:
         sym.scopes |= _scopes(bodies)
         sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
         sym.enums = infer_enumerations(bodies, sym)
+        sym.trigger_texts = infer_trigger_texts(bodies)
         checker = Checker(sym)
         rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
         advice: list[Diagnostic] = []

@@ -375,7 +375,7 @@ def test_a_text_state_holds_only_the_texts_the_rules_write(tmp_path, capsys):
     code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook.format("Supportive")))
     assert code == 1
     assert err.strip().endswith(
-        "mistake.yaml:8:27: error: 'pass.outcome' is never 'Supportive': the rules set it only to '', 'creative', "
+        "mistake.yaml:8:27: error: 'pass.outcome' is never 'Supportive': the rules give it only '', 'creative', "
         "'failed', 'supportive' (did you mean 'supportive'?)"
     )
     assert check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook.format("supportive")))[0] == 0
@@ -399,3 +399,11 @@ def test_a_constant_that_should_be_a_number_is_an_error_at_its_line(tmp_path, ca
     code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, f"constants:\n  half_length: {value}\n", "2.0"))
     assert code == 1
     assert err.strip().endswith(f"mistake.yaml:5:16: error: {message}")
+
+
+def test_a_hooks_parameter_that_every_trigger_passes_a_text_takes_only_those_texts(tmp_path, capsys):
+    """card_shown's colour is "yellow" or "red" wherever a card is shown: "yelow" is an error."""
+    hook = 'hooks:\n  bin:\n    ref: "mod"\n    at: card_shown\n    when: colour == "yelow"\n    do: log("sin bin")\n'
+    code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook))
+    assert code == 1
+    assert err.strip().endswith("mistake.yaml:8:21: error: card_shown's 'colour' is never 'yelow': the rules give it only 'red', 'yellow' (did you mean 'yellow'?)")

@@ -76,7 +76,7 @@ class Domain:
         if self.what.startswith(ENUM_PREFIX):
             name = self.what.removeprefix(ENUM_PREFIX)
             told = ", ".join(repr(v) for v in sorted(self.values))
-            return f"'{name}' is never '{text}': the rules set it only to {told}{suggest(text, sorted(self.values))}"
+            return f"{name} is never '{text}': the rules give it only {told}{suggest(text, sorted(self.values))}"
         if self.what.startswith("option"):
             return f"'{text}' is not an {self.what}{suggest(text, sorted(self.values))}"
         return f"unknown {self.what} '{text}'{suggest(text, sorted(self.values))}"
@@ -107,6 +107,8 @@ class Symbols:
     returns: dict[str, Domain] = attrs.field(factory=dict)
     """Function -> the names its value holds, when its expression says (a list of areas
     kept from `areas()`): filled as each function is checked, so a later rule's call knows."""
+    trigger_texts: dict[str, dict[str, Domain]] = attrs.field(factory=dict)
+    """Trigger -> parameter -> the quoted texts passed to it (`infer_trigger_texts`)."""
     enums: dict[str, Domain] = attrs.field(factory=dict)
     """Text state -> the texts it can hold, when every write is a quoted text
     (`infer_enumerations`): `pass.outcome == "Supportive"` is then an error."""
@@ -176,7 +178,8 @@ class Checker:
     def trigger_kinds(self, trigger: str) -> dict[str, Domain]:
         """What a hook on `trigger` knows of its parameters: the kind every `trigger` statement
         checked so far passed (procedures are checked before hooks)."""
-        return {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
+        known = {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
+        return {**self.sym.trigger_texts.get(trigger, {}), **known}
 
     def param_domains(self, rule: str) -> dict[str, Domain]:
         """What a function's or procedure's body knows of its parameters (`infer_param_kinds`)."""
@@ -602,7 +605,29 @@ def infer_enumerations(bodies: list[Any], sym: Symbols) -> dict[str, Domain]:
                     opened.add(x.target.dotted)
                 else:
                     texts[x.target.dotted] |= found
-    return {k: Domain(ENUM_PREFIX + k, frozenset(v)) for k, v in texts.items() if k not in opened and v}
+    return {k: Domain(f"{ENUM_PREFIX}'{k}'", frozenset(v)) for k, v in texts.items() if k not in opened and v}
+
+
+def infer_trigger_texts(bodies: list[Any]) -> dict[str, dict[str, Domain]]:
+    """Trigger -> parameter -> the texts every `trigger` statement passes it, when each
+    passes a quoted text (`card_shown(team=team, colour="red")`): a hook's `colour ==
+    "yelow"` is then an error. Gathered from every rule first, as a hook may be checked
+    before a rule that fires its trigger."""
+    texts: dict[str, dict[str, set[str]]] = {}
+    opened: set[tuple[str, str]] = set()
+    for body in bodies:
+        for x in n.walk(body):
+            if isinstance(x, n.Trigger):
+                for k, v in x.kwargs.items():
+                    found = _quoted(v)
+                    if found is None:
+                        opened.add((x.name, k))
+                    else:
+                        texts.setdefault(x.name, {}).setdefault(k, set()).update(found)
+    return {
+        t: {k: Domain(f"{ENUM_PREFIX}{t}'s '{k}'", frozenset(v)) for k, v in by.items() if (t, k) not in opened}
+        for t, by in texts.items()
+    }
 
 
 def _quoted(e: n.Node) -> set[str] | None:
