@@ -62,3 +62,17 @@ def test_a_one_row_override_of_the_special_events_keeps_the_other_35_rows(draft2
     assert _rolled(modded, 5, 6)["goal_mod"] == 1
     assert _rolled(modded, 1, 6)["actions"] == 2
     assert _rolled(modded, 2, 1)["ball.value"] == 5
+
+
+def test_the_coverage_check_runs_on_the_merged_table(editions_dir, tmp_path):
+    """A13's domain is every pair of two dice: a mod removing the streaker (5/5) without a
+    row in its place leaves 5/5 uncovered, which `fuba check` reports at the mod's table."""
+    import pytest
+
+    from fuba_rules.diagnostics import FubaError
+
+    mod = tmp_path / "no-streaker.yaml"
+    mod.write_text("schema_version: 1\nid: mods/no-streaker\nextends: 2024-draft\ntables:\n  special_events:\n    remove: ['5/5']\n")
+    with pytest.raises(FubaError) as info:
+        load_edition("2024-draft", mods=[mod], root=editions_dir)
+    assert [d.message for d in info.value.diagnostics] == ["table 'special_events' misses outcome(s) 5/5"]
