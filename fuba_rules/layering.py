@@ -286,9 +286,7 @@ def _merged_entry(below: object, entry: LDict, rows: str, name: str, errors: lis
     out = LDict(pos=entry.pos)
     for field, value in ([] if whole else below.items()):
         _put(out, field, value, below)
-    for field, value in entry.items():
-        if field not in (REPLACE, REMOVE):
-            _put(out, field, value, entry)
+    _put_fields(out, entry)
     if not whole and isinstance(below.get(rows), LDict):
         merged = LDict(below[rows], pos=below[rows].pos)
         merged.key_pos.update(below[rows].key_pos)
@@ -319,11 +317,15 @@ def _settle(data: LDict, errors: list[Diagnostic]) -> None:
             if REMOVE in entry:
                 message = f"cannot remove rows of {section}.{key}: it inherits no such table"
                 errors.append(Diagnostic(entry.key_pos[REMOVE], message))
-            clean = LDict(pos=entry.pos)
-            for field, value in entry.items():
-                if field not in (REPLACE, REMOVE):
-                    _put(clean, field, value, entry)
-            entries[key] = clean
+            entries[key] = _put_fields(LDict(pos=entry.pos), entry)
+
+
+def _put_fields(out: LDict, entry: LDict) -> LDict:
+    """Copy `entry`'s fields into `out`, but not the merge markers `replace` and `remove`."""
+    for field, value in entry.items():
+        if field not in (REPLACE, REMOVE):
+            _put(out, field, value, entry)
+    return out
 
 
 def _strings(top: LDict, key: str, errors: list[Diagnostic]) -> list[tuple[LStr, Pos]]:
