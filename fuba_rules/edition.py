@@ -28,6 +28,8 @@ from .lang.checker import (
     StateSpec,
     Symbols,
     advice_warnings,
+    infer_enumerations,
+    infer_trigger_texts,
     infer_param_kinds,
 )
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
@@ -182,6 +184,10 @@ def check_resolved(resolved: Any) -> list[Diagnostic]:
 
 # Which names a state entry of a named type may hold (see NAMED_TYPES), for messages.
 _NAMES_ARE = {"team": " (home or away)", "area": " of the board"}
+
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+"""A text that reads as a number (a constant written with quotes by mistake)."""
 
 
 def _val_pos(container: Any, key: Any) -> Pos:
@@ -346,6 +352,7 @@ class _Build:
             return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items() if not _hidden_by(str(k))}
 
         domains = {"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)}
+        self.check_constants()
         return Symbols(
             registry=ENGINE,
             state=self.state_specs(domains),
@@ -358,6 +365,21 @@ class _Build:
             rules=set(self.section("rules")),
             domains=domains,
         )
+
+    def check_constants(self) -> None:
+        """A constant written as a quoted number (`half_length: "40"`) is text, which the
+        rules would fault on far from here; so is a text replacing an inherited number.
+        Each is an error naming the constant, at its line."""
+        section = self.section("constants")
+        for k, v in section.items():
+            was = [x for x in self.history("constants", k) if isinstance(x, (int, float)) and not isinstance(x, bool)]
+            if isinstance(v, str) and _NUMBER.fullmatch(v.strip()):
+                message = f"constant '{k}' is the text {json.dumps(v)}, not a number: write {v.strip()} without quotes"
+            elif was and not (isinstance(v, (int, float)) and not isinstance(v, bool)):
+                message = f"constant '{k}' replaces the number {was[-1]}, but {json.dumps(_plain(v), default=str)} is no number"
+            else:
+                continue
+            self.diags.append(Diagnostic(_val_pos(section, k), message))
 
     def parse_all(self, sym: Symbols) -> _Parsed:
         """Parse every rule text; queue each for the checker with its parameters."""
@@ -423,6 +445,8 @@ class _Build:
             return self.replay.checker, self.replay.advice, self.replay.mod_params
         sym.scopes |= _scopes(bodies)
         sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
+        sym.enums = infer_enumerations(bodies, sym)
+        sym.trigger_texts = infer_trigger_texts(bodies)
         checker = Checker(sym)
         rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
         advice: list[Diagnostic] = []
@@ -431,7 +455,10 @@ class _Build:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
-                (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
+                if block:
+                    checker.check_block(body, params, what, parent, kinds)
+                elif (holds := checker.check_expr(body, params, what, parent, kinds)) is not None and id(body) in rule_of:
+                    sym.returns[rule_of[id(body)]] = holds
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
         self.uncached = fresh_only(bodies)  # once checked (calls know their kind); stored, as a warm load keeps blocks packed

@@ -251,3 +251,14 @@ def test_a_signal_while_a_finished_match_is_written_and_counted_waits_for_both()
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert done == ["written", "counted"]
+
+
+def test_a_skill_in_play_that_no_match_uses_shows_as_zero(capsys):
+    """`--home-skills "Quick counter"`: its cost can be paid only with A1 (off), so no match
+    uses it; "skills used" says 0 for it instead of leaving it out (issue 37, item 4)."""
+    mod = str(ROOT / "editions" / "mods" / "example-skills.yaml")
+    argv = ["--root", EDITIONS, "simulate", "2024-draft", "--mod", mod, "--home-skills", "Quick counter", "-n", "2", "-j", "1"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["skills_used"] == {"Quick counter": 0}
+    assert main(argv) == 0
+    assert "skills used per match: Quick counter 0.00" in capsys.readouterr().out

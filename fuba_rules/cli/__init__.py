@@ -18,7 +18,6 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from fuba_rules.diagnostics import Diagnostic, FubaError
-from fuba_rules.resources import default_editions_root
 
 Handler = Callable[[argparse.Namespace], int]
 _SUBCOMMANDS: list[tuple[str, str, tuple, Handler]] = []
@@ -140,5 +139,26 @@ def report(diagnostics: Iterable[Diagnostic]) -> None:
         print(d.format() if d.pos else f"fuba: {d.severity}: {d.message}", file=sys.stderr)
 
 
+_NAMING = ("edition", "a", "b", "sides", "mod")
+"""The arguments in which commands name editions, sides (`EDITION+MOD.yaml:RULES`) and mods."""
+
+
 def editions_root(args: argparse.Namespace) -> Path:
-    return args.root if args.root is not None else default_editions_root()
+    """The editions folder of this command line: `--root`, else the folder its editions
+    and mods are found in (`layering.root_of_command`, shared with `fuba check` and the
+    language server), else the default."""
+    from fuba_rules.layering import root_of_command
+
+    return root_of_command(_named(args), getattr(args, "root", None))
+
+
+def _named(args: argparse.Namespace) -> list[str]:
+    """Every edition and mod the arguments name, each side split at `+` and its `:RULES` dropped."""
+    out: list[str] = []
+    for name in _NAMING:
+        value = getattr(args, name, None)
+        for text in value if isinstance(value, list) else [] if value is None else [value]:
+            for part in str(text).split("+"):
+                base, colon, tail = part.rpartition(":")
+                out.append(base if colon and base and "/" not in tail and not tail.endswith(".yaml") else part)
+    return out

@@ -102,7 +102,7 @@ class _Checker:
             return self.emit([Diagnostic(None, f"{path}: no such file, folder or edition{hint}")])
         if path.is_dir():
             if (path / layering.EDITION_FILE).is_file():
-                return self.check_edition(path, layering.root_for(path, self.explicit_root))
+                return self.check_edition(path, layering.root_of_command([path], self.explicit_root))
             found = layering.discover(path)
             if not found:
                 return self.emit(
@@ -116,10 +116,10 @@ class _Checker:
                     self.check_team_file(team_file, top, self.explicit_root or path)
             return None
         if (path.parent / layering.EDITION_FILE).is_file():
-            return self.check_edition(path.parent, layering.root_for(path.parent, self.explicit_root))
+            return self.check_edition(path.parent, layering.root_of_command([path.parent], self.explicit_root))
         top = load_yaml(Path(shown(path)))
         if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-            return self.check_edition(path, layering.root_for(path, self.explicit_root))
+            return self.check_edition(path, layering.root_of_command([path], self.explicit_root))
         if _is_team_file(top):
             return self.check_team_file(path, top)
         return self.check_data_file(path, top)

@@ -142,7 +142,7 @@ def simulate(
     else:
         carry = _carry_after(finished) if sequence else None
         items = _run_here(edition, todo, seed, agents, rules_on, skills, carry)
-    summary = _Summary(edition, n, seed, agents, cup)
+    summary = _Summary(edition, n, seed, agents, cup, tuple(sorted({s for names in (skills or {}).values() for s in names})))
     fault: MatchFault | None = None
     try:
         for item in items:
@@ -224,6 +224,9 @@ class _Summary:
     seed: int
     agents: tuple
     cup: int | None = None
+    named: tuple[str, ...] = ()
+    """The skills in play (--home-skills, --away-skills, a team file): each is counted in
+    "skills used", 0 when no match used it, so an unused skill shows and is not left out."""
 
     def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
         ordered = sorted(outcomes, key=lambda o: o.index)
@@ -232,7 +235,7 @@ class _Summary:
         per_metric: dict[str, list[float]] = {k: [] for k in stats}
         goals: list[int] = []
         results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
-        skills_used: dict[str, int] = {}
+        skills_used: dict[str, int] = dict.fromkeys(self.named, 0)
         decided: dict[str, int] = {}
         for o in ordered:
             for k, v in o.metrics.items():

@@ -119,6 +119,16 @@ def _cards(section: str, key: str, entry: Any) -> list[Card]:
     return [card]
 
 
+def _mark_tables_with_changed_rows(cards: list[Card], status: dict[tuple[str, str], str]) -> None:
+    """A table's plain rows are lines of its card, not cards: a new or changed one marks the
+    table's card changed (a row with a card of its own, an event, is marked on that card)."""
+    keys = {c.key for c in cards}
+    for c in cards:
+        if c.kind == SECTIONS["tables"] and not c.status:
+            if any(s == "tables" and k.startswith(f"{c.key}.") and k not in keys for s, k in status):
+                c.status = "changed"
+
+
 def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -> RuleBook:
     """Cards of every player-facing entry of `data`, grouped by top chapter, in order."""
     data = plain(data)
@@ -128,15 +138,18 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
         for d in compare(plain(other), data):
             if d.section in SECTIONS:
                 if d.kind == "only in A":
-                    removed.append(f"{SECTIONS[d.section].lower()} {d.key}" + (f" [{d.ref}]" if d.ref else ""))
+                    named = isinstance(d.a, dict) and d.a.get("name") and d.section == "tables"
+                    what = f"{SECTIONS['events'].lower()} {d.a['name']} ({d.key})" if named else f"{SECTIONS[d.section].lower()} {d.key}"
+                    removed.append(what + (f" [{d.ref}]" if d.ref else ""))
                 else:
                     status[d.section, d.key] = "new" if d.kind == "only in B" else "changed"
     cards: list[Card] = []
     for section in SECTIONS:
         for key, entry in (data.get(section) or {}).items():
             for c in _cards(section, str(key), entry):
-                c.status = status.get((section, str(key)), "")
+                c.status = status.get((section, c.key), "")
                 cards.append(c)
+    _mark_tables_with_changed_rows(cards, status)
     chapters: dict[str, list[Card]] = {}
     for c in sorted(cards, key=lambda c: (_natural(c.ref) if c.ref else [(2, 0, "")], list(SECTIONS.values()).index(c.kind), c.key)):
         top = _chapter(c.ref)

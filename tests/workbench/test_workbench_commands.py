@@ -80,8 +80,9 @@ def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys
     assert "Goals per match beside real football" in html and "Realism: modifiers.shot_distance.value=3" in html
     assert html.count('<figure class="plot">') >= 3  # one curve per metric, the goals beside real football
     data = json.loads(out)
-    assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == values
-    goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"]]
+    assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == ["rule", *values]  # the formula as written first
+    assert "is the formula goal_distance(area, team) in the rules" in data["settings"][0]["note"]
+    goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"][1:]]
     assert goals == sorted(goals) and goals[0] < goals[-1], goals
     assert all(len(p["metrics"]["goals_per_match"]["ci95"]) == 2 for p in data["points"])
 
