@@ -99,7 +99,7 @@ def test_reaction_example_one_move_from_each_outnumbered_area(draft2024):
     """4.1 example: a team may move one player from each area where it outnumbers the opponent."""
     s = midfield_position(draft2024)
     s.pieces("home", {"home_front": 3, "centre": 2, "home_left_wing": 2, "home_right_wing": 2, "away_left_corner": 1}, "home_penalty")
-    moves = s.value("reaction_moves", "home", ["home_front", "away_left_corner"], [])
+    moves = s.value("reaction_moves", "home", ["home_front", "away_left_corner"], [], ["home_front", "away_left_corner"])
     sources = {m["from"] for m in moves if not m["keeper"]}
     assert sources == {"home_front", "away_left_corner"}
 
@@ -109,7 +109,7 @@ def test_reaction_example_player_in_a_corner_moves_straight_away_from_the_goal_l
     s = midfield_position(draft2024)
     s.pieces("home", {"away_left_corner": 1, "centre": 9}, "home_penalty")
     s.pieces("away", {"away_left_corner": 1, "centre": 9}, "away_penalty")
-    moves = s.value("reaction_moves", "home", ["away_left_corner"], [])
+    moves = s.value("reaction_moves", "home", ["away_left_corner"], [], [])
     assert [m["to"] for m in moves if m["from"] == "away_left_corner"] == ["away_left_wing"]
 
 
@@ -117,7 +117,7 @@ def test_reaction_goalkeeper_next_to_its_penalty_area_may_step_back(draft2024):
     """4.1: a goalkeeper adjacent to its own penalty area can be moved into it."""
     s = midfield_position(draft2024)
     s.pieces("home", {"centre": 10}, "home_front")
-    moves = s.value("reaction_moves", "home", [], [])
+    moves = s.value("reaction_moves", "home", [], [], [])
     assert {"from": "home_front", "to": "home_penalty", "keeper": True, "ball": False} in moves
 
 
