@@ -724,3 +724,13 @@ def test_the_defending_teams_skill_follows_the_controlling_teams(draft2024):
     fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
     assert [d.label for d in s.agent.asked if d.label.startswith("use ")] == ["use Goal poacher", "use Offside trap"]
     assert s["control"] == "away" and s.logs("free_kick")
+
+
+def test_trained_formation_change_is_offered_at_the_end_of_a_set_piece_turn(draft2024):
+    """A12 Trained formation change is played "at the end of the action stage"; a free kick turn has one
+    (5.2.2: "the controlling team chooses one of the following options for the action stage")."""
+    s = position(draft2024, {"centre": 5, "home_front": 5}, {"centre": 5, "away_front": 5}, {"home": ["Trained formation change"]},
+                 rules=("A12",), dice=[6, 6], use={"Trained formation change": False},
+                 defaults={"free kick": "pass", "pass target": "home_front"})
+    s.run("set_piece_turn", "free_kick")
+    assert s.logs("creative") and asked(s, "use Trained formation change")
