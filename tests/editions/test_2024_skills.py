@@ -734,3 +734,17 @@ def test_trained_formation_change_is_offered_at_the_end_of_a_set_piece_turn(draf
                  defaults={"free kick": "pass", "pass target": "home_front"})
     s.run("set_piece_turn", "free_kick")
     assert s.logs("creative") and asked(s, "use Trained formation change")
+
+
+def test_skill_order_is_the_editions_choice(editions_dir, tmp_path):
+    """match.skill_order is data: a mod that sets it back to `skill` runs the skills of a moment in written
+    order again (Offside trap, a defender's skill, before Goal poacher, a forward's), whoever controls the ball."""
+    mod = tmp_path / "skill-order.yaml"
+    mod.write_text("schema_version: 1\nid: mods/skill-order\nextends: 2024-draft\nmatch:\n  skill_order: skill\n")
+    ed = load_edition("2024-draft", mods=[mod], root=editions_dir)
+    s = shot_position(ed, {"home": ["Goal poacher"], "away": ["Offside trap"]}, [], rules=("A1", "A7", "A12"),
+                      use={"Goal poacher": True, "Offside trap": True})
+    s.set("pass.into_offside_risk", True)
+    fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
+    assert [d.label for d in s.agent.asked if d.label.startswith("use ")] == ["use Offside trap"]
+    assert s["control"] == "away" and s["score"]["home"] == 0
