@@ -32,7 +32,7 @@ modifiers:
     group: goal_attempt
     ref: "mod"
     text: "a broken modifier"
-    when: score[home] + score[away] >= 2  # seed 0 ends 0-1: its matches finish; seed 1 reaches a third goal attempt at 1-1
+    when: score[home] >= 1 and score[away] >= 1  # seed 0 ends 0-3: its match finishes; seed 1 reaches 1-1 and a goal attempt after it
     value: 1 // 0
 """
 

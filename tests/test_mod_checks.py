@@ -300,7 +300,7 @@ def test_a_fault_in_a_base_rule_points_at_the_mods_line_that_called_it(modder, c
     assert "2024-draft: 5 matches, seed 0" in out  # the finished matches' summary comes first
     lines = err.splitlines()
     assert "fuba: stopped by a rule fault after 5 of 6 matches" in lines
-    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 5, minute 67)" in lines
+    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 5, minute 62)" in lines
     assert lines[-1].endswith("editions/2024-draft/cards.yaml:21:10: note: the fault happened here")
 
 

@@ -126,6 +126,8 @@ def _k_root(m: MatchState, f: Frame) -> Any:
 def _k_fire(m: MatchState, f: Frame) -> Any:
     """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
     L = f.L
+    if m._by_owner:
+        return _k_fire_by_owner(m, f)
     if f.pc == 0:
         L["i"] = 0
         f.pc = 1
@@ -148,6 +150,29 @@ def _k_fire(m: MatchState, f: Frame) -> Any:
         L["owners"] = [t for t in m._team_order() if hook.name in m.skills[t]] if hook.skill else [None]
         L["j"] = 0
         f.pc = 2
+
+
+def _k_fire_by_owner(m: MatchState, f: Frame) -> Any:
+    """`MatchState._fire_by_owner`: the rules' hooks, then each team's skills in turn."""
+    L = f.L
+    if f.pc == 0:
+        hooks = [h for h in m.ed.hooks_at.get(L["trigger"], ()) if not h.rule or h.rule in m.rules_on]
+        L["skills"] = [h for h in hooks if h.skill]
+        L["runs"] = [(h, None) for h in hooks if not h.skill]
+        L["i"] = 0
+        f.pc = 1
+    while True:
+        i, runs = L["i"], L["runs"]
+        if i >= len(runs):
+            if f.pc == 2:
+                return None
+            f.pc = 2  # the skills: the team deciding first is read once the rules' hooks are done
+            L["runs"] = runs + [(h, t) for t in m._team_order() for h in L["skills"]]
+            continue
+        L["i"] = i + 1
+        hook, owner = runs[i]
+        if owner is None or hook.name in m.skills[owner]:
+            return Req("h", hook, L["params"], owner)
 
 
 def _k_hook(m: MatchState, f: Frame) -> Any:

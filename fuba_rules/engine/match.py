@@ -82,6 +82,7 @@ class MatchState:
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
+        self._by_owner = cfg.get("skill_order") == "owner"  # see fire
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
             if not edition.compiler.tuned:  # before the edition's first match: see engine.tuning
@@ -245,6 +246,9 @@ class MatchState:
                 h for h in self.ed.hooks_at.get(trigger, ())
                 if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
             )
+        if self._by_owner:
+            self._fire_by_owner(hooks, params)
+            return
         for hook in hooks:
             if not hook.skill:  # its condition first: most hooks of a trigger stop there
                 if hook.when is None or hook.when(self, params):  # a condition reads params, never writes them
@@ -258,6 +262,17 @@ class MatchState:
             owners = self._team_order() if in_first and in_second else (first,) if in_first else (second,)
             for owner in owners:
                 self._run_hook(hook, params, owner)
+
+    def _fire_by_owner(self, hooks: tuple, params: dict) -> None:
+        """`match: {skill_order: owner}`: the rules' hooks, then every skill of the team
+        deciding first (`_team_order`, read once the skills begin), then the other team's."""
+        for hook in hooks:
+            if not hook.skill and (hook.when is None or hook.when(self, params)):
+                self._run_hook(hook, params, None, True)
+        for owner in self._team_order():
+            for hook in hooks:
+                if hook.skill and hook.name in self.skills[owner]:
+                    self._run_hook(hook, params, owner)
 
     def _team_order(self) -> tuple[str, ...]:
         """Teams in the order they decide when both could act at once (`match.decides_first`)."""

@@ -631,3 +631,13 @@ def test_matches_with_special_events_keep_the_invariants(editions_dir, agents):
         assert clocks == sorted(clocks)
         events += r.tally.get("special_event_name", 0)
     assert events > 15
+
+
+def test_fatigue_loss_is_not_optional(draft2024):
+    """A13 4/1-3: "The point lost must be reduced from the zone in which the ball is located, unless there are
+    no points available in that zone, in which case two points are reduced from other zones": away has points
+    only in its attack zone, so both come from there; the team has nothing to decline."""
+    s = event(draft2024, 4, 2, rules=("A1", "A13"), defaults={"condition point lost from": None})
+    conditions(s, [4, 4, 2], [0, 0, 2])
+    s.run("momentum_stage")
+    assert s["condition"]["away"] == {"defence": 0, "midfield": 0, "attack": 0}
