@@ -658,17 +658,20 @@ class _Build:
             at = spec.get("at")
             points = [str(t) for t in (at if isinstance(at, list) else [at])]
             known = {**sym.triggers, **resets}
-            unknown = [t for t in points if t not in known]
-            for t in unknown:
-                self.diags.append(Diagnostic(_val_pos(spec, "at"), f"invariant '{name}' is checked at unknown trigger '{t}'{did_you_mean(t, known)}"))
+            for i, t in enumerate(points):
+                if t not in known:
+                    where = _val_pos(at, i) if isinstance(at, list) else _val_pos(spec, "at")
+                    self.diags.append(Diagnostic(where, f"invariant '{name}' is checked at unknown trigger '{t}'{did_you_mean(t, known)}"))
             rule = str(spec.get("rule", ""))
             if rule and rule not in self.section("rules"):
                 self.diags.append(Diagnostic(_val_pos(spec, "rule"), f"unknown rule '{rule}'{did_you_mean(rule, self.section('rules'))}"))
             holds = self.parse(spec.get("holds", ""), _val_pos(spec, "holds"), False)
-            if unknown or holds is None:
+            if holds is None:
                 continue
-            params = tuple(p for p in known[points[0]] if all(p in known[t] for t in points))
-            self.checks.append((holds, params, "invariant", False, None, points[0] if points[0] in sym.triggers else ""))
+            valid = [t for t in points if t in known]  # checked against those, so every error shows at once
+            params = tuple(p for p in known[valid[0]] if all(p in known[t] for t in valid)) if valid else ()
+            first = valid[0] if valid and valid[0] in sym.triggers else ""
+            self.checks.append((holds, params, "condition", False, None, first))
             inv = Invariant(str(name), str(spec.get("ref", "")), tuple(points), str(spec.get("message", "")), rule, _val_pos(spec, "holds"))
             out.append((inv, holds))
         return out
