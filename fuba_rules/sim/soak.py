@@ -7,6 +7,7 @@ soak test and bench/invariants.py).
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -97,6 +98,45 @@ def soak(
     return result
 
 
+@attrs.frozen
+class Cell:
+    """One rule set and agent pairing of an edition's soak, with its matches."""
+
+    name: str
+    n: int
+    seed: int
+    agents: tuple[str, str]
+    rules_on: tuple[str, ...] = ()
+    skills: dict[str, list[str]] | None = None
+
+    def play(self, edition: Any, jobs: int = 1, root: Any = None) -> SoakResult:
+        source = EditionSource.of(edition.id, [], root) if jobs > 1 else None
+        return soak(edition, self.n, self.seed, self.agents, self.rules_on, self.skills, jobs, source)
+
+
+SKILLS_A_SIDE = 4
+
+
+def soak_cells(edition: Any, n: int, seed: int = 0) -> list[Cell]:
+    """The cells an edition is soaked in: its basic rules and, when it has any, every
+    advanced rule with a few skills a side (drawn once from `seed`), each with random
+    against random and coach against coach; n matches per rule set, half per pairing."""
+    sets: list[tuple[str, tuple[str, ...], dict[str, list[str]] | None]] = [("basic", (), None)]
+    advanced = tuple(edition.advanced_rules())
+    if advanced:
+        names = sorted(edition.skills)
+        draw = random.Random(seed)
+        skills = {t: draw.sample(names, min(SKILLS_A_SIDE, len(names))) for t in ("home", "away")} if names else None
+        sets.append(("advanced", advanced, skills))
+    half = (n + 1) // 2
+    return [
+        Cell(f"{label}, {a} v {a}", count, seed, (a, a), rules, skills)
+        for label, rules, skills in sets
+        for a, count in (("random", half), ("coach", n - half))
+        if count > 0
+    ]
+
+
 def _play(edition: Any, run: _Run, indexes: range) -> list[Violation]:
     out = []
     for i in indexes:
@@ -118,4 +158,4 @@ def _play_in_worker(source: EditionSource, run: _Run, indexes: range) -> list[Vi
     return _play(edition_for(source), run, indexes)
 
 
-__all__ = ["SoakResult", "Violation", "soak"]
+__all__ = ["Cell", "SoakResult", "Violation", "soak", "soak_cells"]
