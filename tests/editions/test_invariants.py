@@ -233,3 +233,19 @@ def test_an_invariant_with_unknown_names_is_a_positioned_error(tmp_path, edition
     with pytest.raises(FubaError) as e:
         load_edition("2024-draft", mods=[mod], root=editions_dir)
     assert str(e.value) == snapshot
+
+
+def test_a_search_agents_match_checks_them_too(planted, editions_dir):
+    """A search agent's match runs the resumable form of the rules (engine/frames.py): its
+    triggers check the same invariants."""
+    ed = load_edition("2024-draft", mods=[planted], root=editions_dir)
+    with pytest.raises(MatchFault) as broken:
+        play_match(ed, 0, ("search:2", "coach"), check_invariants=True)
+    assert broken.value.invariant == "ct_has_a_player_at_the_ball"
+
+
+def test_checking_changes_nothing_in_a_match_that_keeps_them(editions):
+    """Determinism: a match played with its invariants checked is the same match, event
+    for event, as without."""
+    ed = editions["2024-draft"]
+    assert play_match(ed, 0, ("coach", "coach"), check_invariants=True).events == play_match(ed, 0, ("coach", "coach")).events
