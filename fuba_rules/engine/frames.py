@@ -127,7 +127,8 @@ def _k_fire(m: MatchState, f: Frame) -> Any:
     """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
     L = f.L
     if f.pc == 0:
-        m.watch(L["trigger"], L["params"])  # its invariants first, as `fire` checks them
+        if m.watching:  # its invariants first, as `fire` checks them
+            m.watch(L["trigger"], L["params"])
         L["i"] = 0
         f.pc = 1
     while True:
