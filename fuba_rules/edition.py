@@ -245,6 +245,7 @@ class _Build:
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
         self.parsed: list[Any] = []  # every parse, in order, for the load cache
         self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
+        self.checks_only: set[int] = set()  # ids of invariant conditions: they run only in a match that checks them
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -434,7 +435,10 @@ class _Build:
                 (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
-        self.uncached = fresh_only(bodies)  # once checked (calls know their kind); stored, as a warm load keeps blocks packed
+        # once checked (calls know their kind); stored, as a warm load keeps blocks packed. An
+        # invariant's calls do not count: a match that does not check them must run as fast
+        # as if they were not written (a call there would make a function cached everywhere).
+        self.uncached = fresh_only([b for b in bodies if id(b) not in self.checks_only])
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -672,6 +676,7 @@ class _Build:
             params = tuple(p for p in known[valid[0]] if all(p in known[t] for t in valid)) if valid else ()
             first = valid[0] if valid and valid[0] in sym.triggers else ""
             self.checks.append((holds, params, "condition", False, None, first))
+            self.checks_only.add(id(holds))
             inv = Invariant(str(name), str(spec.get("ref", "")), tuple(points), str(spec.get("message", "")), rule, _val_pos(spec, "holds"))
             out.append((inv, holds))
         return out
