@@ -17,6 +17,7 @@ import attrs
 
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .lang import lint
 from .lang import nodes as n
@@ -86,6 +87,7 @@ class Edition:
     interpretations: dict[str, dict]
     symbols: Symbols | None = None
     compiler: Compiler | None = None
+    invariants: dict[str, Invariant] = attrs.field(factory=dict)  # checked only when a match asks (engine.invariants)
     answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
 
     def team_names(self) -> dict[str, str]:
@@ -228,6 +230,7 @@ class _Parsed:
     mods: dict[str, list] = attrs.field(factory=dict)
     hooks: list[Hook] = attrs.field(factory=list)
     stats: dict[str, dict] = attrs.field(factory=dict)
+    invariants: list[tuple[Invariant, Any]] = attrs.field(factory=list)  # each with its parsed condition
 
 
 class _Build:
@@ -253,6 +256,7 @@ class _Build:
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
         self.parsed: list[Any] = []  # every parse, in order, for the load cache
         self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
+        self.checks_only: set[int] = set()  # ids of invariant conditions: they run only in a match that checks them
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -341,6 +345,7 @@ class _Build:
             interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
             symbols=sym,
             compiler=comp,
+            invariants={inv.name: inv for inv, _ in parsed.invariants},
         )
 
     # ---- phases
@@ -392,6 +397,7 @@ class _Build:
                 self.parse_rule(sym, out, kind, str(k), v, self.history(section, k), _params)
         out.tables = self.parse_tables(dict(self.section("tables")))
         out.hook_parts = self.parse_hooks(sym, out)
+        out.invariants = self.parse_invariants(sym)
         for k, v in self.section("stats").items():
             if "value" in v:
                 out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
@@ -461,7 +467,10 @@ class _Build:
                     sym.returns[rule_of[id(body)]] = holds
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
-        self.uncached = fresh_only(bodies)  # once checked (calls know their kind); stored, as a warm load keeps blocks packed
+        # once checked (calls know their kind); stored, as a warm load keeps blocks packed. An
+        # invariant's calls do not count: a match that does not check them must run as fast
+        # as if they were not written (a call there would make a function cached everywhere).
+        self.uncached = fresh_only([b for b in bodies if id(b) not in self.checks_only])
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -512,6 +521,8 @@ class _Build:
             h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
             h.do = comp.block(do)
             parsed.hooks.append(h)
+        for inv, holds in parsed.invariants:
+            inv.holds = comp.expr(holds)
         for k, v in self.section("stats").items():
             expr = parsed.stat_exprs.get(k)
             parsed.stats[str(k)] = {**_plain(v), "value_fn": comp.expr(expr) if expr is not None else None}
@@ -671,6 +682,35 @@ class _Build:
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))
+        return out
+
+    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, Any]]:
+        """Each invariant with its condition, queued for the checker as a pure condition that
+        may read the parameters every one of its triggers passes."""
+        out = []
+        # `reset:<scope>`: just before `reset("<scope>")`, the end of a turn or action
+        resets: dict[str, tuple[str, ...]] = {f"reset:{s.reset}": () for s in sym.state.values() if s.reset != "never"}
+        for name, spec in self.section("invariants").items():
+            at = spec.get("at")
+            points = [str(t) for t in (at if isinstance(at, list) else [at])]
+            known = {**sym.triggers, **resets}
+            for i, t in enumerate(points):
+                if t not in known:
+                    where = _val_pos(at, i) if isinstance(at, list) else _val_pos(spec, "at")
+                    self.diags.append(Diagnostic(where, f"invariant '{name}' is checked at unknown trigger '{t}'{did_you_mean(t, known)}"))
+            rule = str(spec.get("rule", ""))
+            if rule and rule not in self.section("rules"):
+                self.diags.append(Diagnostic(_val_pos(spec, "rule"), f"unknown rule '{rule}'{did_you_mean(rule, self.section('rules'))}"))
+            holds = self.parse(spec.get("holds", ""), _val_pos(spec, "holds"), False)
+            if holds is None:
+                continue
+            valid = [t for t in points if t in known]  # checked against those, so every error shows at once
+            params = tuple(p for p in known[valid[0]] if all(p in known[t] for t in valid)) if valid else ()
+            first = valid[0] if valid and valid[0] in sym.triggers else ""
+            self.checks.append((holds, params, "condition", False, None, first))
+            self.checks_only.add(id(holds))
+            inv = Invariant(str(name), str(spec.get("ref", "")), tuple(points), str(spec.get("message", "")), rule, _val_pos(spec, "holds"))
+            out.append((inv, holds))
         return out
 
     def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: Any, body: Any) -> ParentRef:

@@ -56,6 +56,7 @@ PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
     arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
+    arg("--check-invariants", action="store_true", help="check the edition's invariants (invariants:) at their trigger points; the first one broken stops the run with its chapter, seed and minute (exit 1)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -70,7 +71,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     `--log` writes the first match event by event for `fuba replay`. `--out` keeps every
     finished match, so Ctrl-C or SIGTERM loses nothing: the summary of the finished
-    matches is printed (exit 130 or 143) and `--resume` plays the rest."""
+    matches is printed (exit 130 or 143) and `--resume` plays the rest.
+
+    `--check-invariants` checks the states the edition's rulebook forbids (its
+    `invariants:`, docs/invariants.md) in every match: the first one broken, in seed
+    order, is reported at the invariant's line with its chapter, the trigger point and
+    the match's seed and minute, and the exit status is 1."""
     ed = _load(args)
     rules, skills = _rules(args, ed), _skills(args, ed)
     agents = (args.home, args.away)
@@ -93,12 +99,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         with _signals_stop_the_batch():
             if log:
-                _play_logged(ed, log, args.seed, agents, rules, skills)
+                _play_logged(ed, log, args.seed, agents, rules, skills, args.check_invariants)
             with _progress(args, len(done), matches) as progress:
                 result = simulate(
                     ed, matches, args.seed, agents, rules, skills, progress, args.sequence,
                     jobs=jobs_for(args.jobs, matches - len(done)), source=source, dask=args.dask, done=done,
-                    on_outcome=results.add if results else None, cup=args.cup,
+                    on_outcome=results.add if results else None, cup=args.cup, check_invariants=args.check_invariants,
                 )
     except BatchInterrupted as stop:
         _print(args, stop.partial, reference)
@@ -108,7 +114,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except BatchFault as stop:
         if stop.partial.matches:
             _print(args, stop.partial, reference)
-            why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a rule fault"
+            why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a broken invariant" if stop.fault.invariant else "a rule fault"
             print(f"fuba: stopped by {why} after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
         raise stop.fault.to_error() from None
     except MatchFault as fault:  # in the logged match
@@ -143,9 +149,9 @@ def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[Result
     return None, []
 
 
-def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any) -> None:
+def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any, check_invariants: bool = False) -> None:
     """Play the first match with every event recorded; a fault keeps the events so far."""
-    m = new_match(ed, seed, agents, rules, skills, record=True)
+    m = new_match(ed, seed, agents, rules, skills, record=True, check_invariants=check_invariants)
     finished = False
     try:
         run_match(m, seed)

@@ -126,6 +126,8 @@ def _k_root(m: MatchState, f: Frame) -> Any:
 def _k_fire(m: MatchState, f: Frame) -> Any:
     """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
     L = f.L
+    if f.pc == 0 and m.watching:  # its invariants first, as `fire` checks them
+        m.watch(L["trigger"], L["params"])
     if m._by_owner:
         return _k_fire_by_owner(m, f)
     if f.pc == 0:

@@ -19,6 +19,7 @@ from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
+from .invariants import Watch, watches
 from .primitives import OUTFIELD, unknown_area
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
@@ -37,6 +38,7 @@ class MatchState:
         skills: dict[str, list[str]] | None = None,
         record: bool = True,
         carry: dict[str, Any] | None = None,
+        check_invariants: bool = False,
     ):
         self.ed = edition
         self.board = edition.board
@@ -79,6 +81,8 @@ class MatchState:
         self.decisions = 0
         self.live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); generated code skips a trigger with none; emptied when skills change
         self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
+        # trigger -> the check of its invariants (engine.invariants), only when asked for
+        self.watching: dict[str, Watch] = watches(getattr(edition, "invariants", {}).values(), self.rules_on) if check_invariants else {}
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
@@ -246,6 +250,8 @@ class MatchState:
                 h for h in self.ed.hooks_at.get(trigger, ())
                 if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
             )
+            if trigger in self.watching:  # its invariants first: the state as the rules reached it
+                hooks = self.live_hooks[trigger] = (self.watching[trigger], *hooks)
         if self._by_owner:
             self._fire_by_owner(hooks, params)
             return
@@ -273,6 +279,12 @@ class MatchState:
             for hook in hooks:
                 if hook.skill and hook.name in self.skills[owner]:
                     self._run_hook(hook, params, owner)
+
+    def watch(self, trigger: str, params: dict) -> None:
+        """Check the invariants watched at `trigger` (the resumable form's `fire` asks here)."""
+        watch = self.watching.get(trigger)
+        if watch is not None:
+            watch.when(self, params)
 
     def _team_order(self) -> tuple[str, ...]:
         """Teams in the order they decide when both could act at once (`match.decides_first`)."""
@@ -437,6 +449,8 @@ class MatchState:
 
     # ---- state
     def reset_scope(self, scope: str) -> None:
+        if self.watching:  # the end of a scope: its invariants hold before its state is reset
+            self.watch("reset:" + scope, {})
         key = ("reset", scope)
         plan = self.answers.get(key)
         if plan is None:  # once per edition and scope: which entries, and how to make them

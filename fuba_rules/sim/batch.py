@@ -104,6 +104,7 @@ def simulate(
     done: Iterable[Outcome] = (),
     on_outcome: Callable[[Outcome], None] | None = None,
     cup: int | None = None,
+    check_invariants: bool = False,
 ) -> BatchResult:
     """Match i uses seed `seed + i`, so any single match can be replayed on its own.
 
@@ -116,6 +117,9 @@ def simulate(
     the edition (without it the batch runs here). `done` are matches finished earlier
     (`--resume`): they are not played again. `on_outcome` sees every match as it
     finishes, in any order; `progress` gets the number finished so far.
+
+    With `check_invariants`, a match that breaks one of the edition's invariants is a
+    fault like a rule fault (engine.invariants), found first in seed order.
 
     With `cup` (a number of teams), the matches are knockout cups of that many teams, one
     after another (see `cup.py`), played in this process; n is a whole number of cups.
@@ -133,15 +137,15 @@ def simulate(
     if parallel and dask is not None:
         from .cluster import run_on_dask
 
-        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
+        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills, check_invariants), todo)
     elif parallel and jobs > 1:
         tune(edition)  # once, here: forked workers start tuned
-        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)), edition=edition)
+        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills, check_invariants), todo, min(jobs, len(todo)), edition=edition)
     elif cup is not None:
-        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills)
+        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills, check_invariants)
     else:
         carry = _carry_after(finished) if sequence else None
-        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry)
+        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry, check_invariants)
     summary = _Summary(edition, n, seed, agents, cup, tuple(sorted({s for names in (skills or {}).values() for s in names})))
     fault: MatchFault | None = None
     try:
@@ -186,8 +190,8 @@ def _uninterrupted() -> Iterator[None]:
         hold(signal.SIG_SETMASK, before)
 
 
-def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any) -> Chunk:
-    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills)
+def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, check_invariants: bool = False) -> Chunk:
+    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills, check_invariants)
 
 
 def _carry_after(finished: dict[int, Outcome]) -> dict:
@@ -201,12 +205,12 @@ def _carry_after(finished: dict[int, Outcome]) -> dict:
 
 
 def _run_here(
-    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None
+    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None, check_invariants: bool = False
 ) -> Iterator[Outcome | MatchFault]:
     """Play in this process, in seed order; stop at the first fault."""
     for i in todo:
         try:
-            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry)
+            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry, check_invariants=check_invariants)
         except MatchFault as fault:
             yield fault
             return
