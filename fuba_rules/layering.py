@@ -20,6 +20,7 @@ from pathlib import Path
 import attrs
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from fuba_rules.limits import MAX_EXTENDS_DEPTH
 from fuba_rules.yamlpos import LDict, LList, LStr, describe, load_yaml
 
 HEADER_KEYS = ("schema_version", "id", "title", "date", "description", "extends", "include", "remove")
@@ -464,6 +465,8 @@ class _Resolver:
         edition = self.load(path)
         if edition.parent is None:
             return [edition]
+        if len(stack) + 1 >= MAX_EXTENDS_DEPTH:
+            raise FubaError(Diagnostic(edition.parent.pos, f"extends chain is longer than {MAX_EXTENDS_DEPTH} editions"))
         parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos, allowed=self.allowed(path))
         return [*self.chain(parent_path, [*stack, (key, edition.id, edition.parent.pos)], edition.parent.pos), edition]
 

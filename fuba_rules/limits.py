@@ -16,6 +16,12 @@ MAX_YAML_DEPTH = 100
 """Deepest nesting of lists and mappings, aliases included."""
 MAX_YAML_NODES = 100_000
 """Most values built from one file once aliases are expanded (stops alias bombs)."""
+MAX_YAML_CHARS = 8_000_000
+"""Characters of text built from one file once aliases are expanded (alias bombs of bytes):
+twice what a file without aliases can hold."""
+
+MAX_EXTENDS_DEPTH = 32
+"""Editions in one `extends` chain, the edition itself included (the shipped ones are 2 deep)."""
 
 # --- rule text (fuba_rules/lang/parser.py)
 MAX_RULE_TEXT = 20_000
