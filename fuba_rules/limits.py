@@ -23,6 +23,14 @@ twice what a file without aliases can hold."""
 MAX_EXTENDS_DEPTH = 32
 """Editions in one `extends` chain, the edition itself included (the shipped ones are 2 deep)."""
 
+# --- files a command reads (fuba_rules/files.py: regular files only, never a FIFO or a device)
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""Largest match log `fuba replay` reads (a whole match logs a few MB; the run caps a log at 200,000 events)."""
+MAX_RESULTS_BYTES = 1024 * 1024 * 1024
+"""Largest results file `--resume` reads (about 2,000,000 matches)."""
+MAX_CSV_BYTES = 64 * 1024 * 1024
+"""Largest real-match CSV `--reference` or `--real` reads (a season is about 100 KB)."""
+
 # --- rule text (fuba_rules/lang/parser.py)
 MAX_RULE_TEXT = 20_000
 """Characters in one rule text (a `do:`, `when:`, `expr:` ...)."""

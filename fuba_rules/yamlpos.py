@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
+from fuba_rules.files import read_regular
 from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
@@ -181,8 +182,7 @@ def load_yaml(path: Path, text: str | bytes | None = None) -> object:
         text = OVERLAY.get().get(os.path.realpath(path))
     if text is None:
         try:
-            with open(path, "rb") as stream:
-                text = stream.read(MAX_BYTES + 1)  # never more: the file may be huge
+            text = read_regular(path, MAX_BYTES)  # never more: the file may be huge, or a FIFO
         except OSError as e:
             reason = e.strerror or type(e).__name__
             raise FubaError(Diagnostic(None, f"cannot read {file}: {reason.lower()}")) from None

@@ -25,6 +25,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.sim.batch import (
     BatchFault,
     BatchInterrupted,
+    BatchLost,
     BatchResult,
     Stop,
     format_table,
@@ -105,6 +106,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         where = f"; `--resume {results.path}` plays the rest" if results else ""
         print(f"fuba: interrupted: {stop.partial.matches} of {stop.requested} matches finished{where}", file=sys.stderr)
         return 128 + stop.signum
+    except BatchLost as stop:
+        _print(args, stop.partial, reference)
+        rest = f"`--resume {results.path}` plays the rest" if results else "run with --out FILE to keep finished matches, then --resume FILE plays the rest"
+        print(f"fuba: error: the Dask cluster stopped answering ({stop.reason}) after {stop.partial.matches} of {stop.requested} matches; {rest}", file=sys.stderr)
+        return 1
     except BatchFault as stop:
         if stop.partial.matches:
             _print(args, stop.partial, reference)
