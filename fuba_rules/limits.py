@@ -59,6 +59,14 @@ MAX_SUGGESTION_POOL = 300
 MAX_SUGGESTION_WORK = 1_000_000
 """Candidates looked at for all the suggestions of one check; then no more are made."""
 
+# --- work one command line asks for (fuba_rules/cli/_options.py)
+MAX_MATCHES = 1_000_000
+"""Matches one command plays: -n, -n x (--cup TEAMS - 1), grid points x -n, every pairing of a ladder."""
+MAX_CUP_TEAMS = 1_024
+"""Teams in one `--cup` bracket."""
+MAX_SWEEP_POINTS = 1_000
+"""Grid points of one `fuba sweep` (the product of the --set value counts)."""
+
 # --- command-line values (fuba_rules/cli/odds.py)
 MAX_NUMBER_DIGITS = 12
 """Digits of a number given on the command line (the rules cap numbers at 10**12)."""

@@ -21,7 +21,7 @@ import yaml
 
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
-from ..yamlpos import plain
+from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
 
@@ -51,13 +51,23 @@ def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
     return best, rest[len(str(best)) + 1:]
 
 
+def _value(text: str) -> Any:
+    """One value of a --set, read as YAML by the loader every mod goes through (core
+    types only, numbers and sizes capped), so a bad one is a clean error naming it."""
+    try:
+        return plain(load_yaml(Path("--set"), text))
+    except FubaError as e:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise FubaError(Diagnostic(None, f"--set value {shown!r}: {e.diagnostics[0].message}")) from None
+
+
 def parse_setting(text: str, data: Any) -> Setting:
     """`PATH=V1,V2,...` checked against the resolved edition `data` (plain dicts)."""
     path, eq, raw = text.partition("=")
     path = path.strip()
     if not eq or not raw.strip():
         raise FubaError(Diagnostic(None, f"--set {text!r}: expected PATH=V1,V2,... (e.g. constants.NAME=1,2,3)"))
-    values = tuple(yaml.safe_load(v.strip()) if v.strip() != REMOVED else REMOVED for v in raw.split(","))
+    values = tuple(_value(v.strip()) if v.strip() != REMOVED else REMOVED for v in raw.split(","))
     node, rest, keys = data, path, []
     while rest:
         if isinstance(node, dict):
