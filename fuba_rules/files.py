@@ -28,6 +28,25 @@ def read_regular(path: str | Path, cap: int) -> bytes:
         return f.read(cap + 1)
 
 
+def write_regular(path: str | Path, text: str) -> None:
+    """Write `text` to a regular file at `path`, new or replaced (`rules -o`, `--report`).
+    A FIFO with no reader, a device or a dangling symbolic link is an OSError: the first
+    would wait for good, the second swallow the text, the last create a file elsewhere."""
+    if os.path.islink(path) and not os.path.exists(path):
+        raise OSError(errno.ENOENT, "a symbolic link to nowhere", str(path))
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError as e:
+        if e.errno == errno.ENXIO:  # a FIFO nobody reads
+            raise OSError(errno.EINVAL, "not a regular file", str(path)) from None
+        raise
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        f.truncate()
+        f.write(text)
+
+
 def create_new(path: str | Path) -> IO[str]:
     """A new text file at `path`, open for writing; FileExistsError when anything is
     there already, a symbolic link included."""
