@@ -23,7 +23,10 @@ def read_regular(path: str | Path, cap: int) -> bytes:
     it is too large); OSError when it cannot be read or is no regular file."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
         return f.read(cap + 1)
 
