@@ -20,6 +20,8 @@ from pathlib import Path
 import attrs
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from fuba_rules.limits import MAX_EXTENDS_DEPTH
+from fuba_rules.resources import installed_editions
 from fuba_rules.yamlpos import LDict, LList, LStr, describe, load_yaml
 
 HEADER_KEYS = ("schema_version", "id", "title", "date", "description", "extends", "include", "remove")
@@ -190,13 +192,24 @@ def _names(allowed: Sequence[str]) -> str:
     return " or ".join(repr(shown(Path(a))) for a in allowed)
 
 
-def _escapes(path: Path, allowed: Sequence[str]) -> bool:
-    """Whether `path` is (or passes through) a symbolic link leading outside `allowed`."""
+_INSTALLED = installed_editions()
+
+
+def _escapes(path: Path, allowed: Sequence[str]) -> str | None:
+    """How `path` could lead outside `allowed`, or None when it cannot: a symbolic link
+    (or a folder on the way) leading out, or a hard link. A hard link cannot tell where
+    its other names are, so a file with more than one is refused, except the editions
+    installed with fuba (an installer may hard-link them)."""
     try:
         real = os.path.realpath(path)
+        links = os.stat(real).st_nlink
     except (OSError, ValueError):
-        return True
-    return not any(_inside(real, a) for a in allowed)
+        return f"a symbolic link leading outside {_names(allowed)}"
+    if not any(_inside(real, a) for a in allowed):
+        return f"a symbolic link leading outside {_names(allowed)}"
+    if links > 1 and not (_INSTALLED and _inside(real, _INSTALLED)):
+        return f"a hard link ({links} names for one file; one may be outside {_names(allowed)})"
+    return None
 
 
 def _header_file(path: Path) -> Path:
@@ -398,8 +411,8 @@ class _Resolver:
             elif _is_file(candidate) or _is_file(candidate / EDITION_FILE):
                 found = candidate
             if found is not None:
-                if base is not None and _escapes(found, allowed):
-                    raise FubaError(Diagnostic(where, f"cannot extend {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"))
+                if base is not None and (leak := _escapes(_header_file(found), allowed)):
+                    raise FubaError(Diagnostic(where, f"cannot extend {str(ref)!r}: it is {leak}"))
                 return found
         if _is_dir(path):
             raise FubaError(Diagnostic(where, f"{shown(path)} has no {EDITION_FILE}"))
@@ -422,8 +435,8 @@ class _Resolver:
         files = [header_file]
         if path.is_dir():
             for p in sorted(p for p in path.glob("*.yaml") if p.name != EDITION_FILE and p.is_file()):
-                if _escapes(p, allowed):
-                    message = f"{p.name} is a symbolic link leading outside {_names(allowed)}; it is not read"
+                if leak := _escapes(p, allowed):
+                    message = f"{p.name} is {leak}; it is not read"
                     self.errors.append(Diagnostic(Pos(shown(p), 1, 1), message))
                 else:
                     files.append(p)
@@ -503,8 +516,8 @@ class _Resolver:
                     Diagnostic(pos, f"cannot include {str(ref)!r}: no such file{did_you_mean(path.name, near)}")
                 )
                 continue
-            if _escapes(path, allowed):
-                message = f"cannot include {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"
+            if leak := _escapes(path, allowed):
+                message = f"cannot include {str(ref)!r}: it is {leak}"
                 self.errors.append(Diagnostic(pos, message))
                 continue
             key = _key(path)
@@ -533,6 +546,8 @@ class _Resolver:
         edition = self.load(path)
         if edition.parent is None:
             return [edition]
+        if len(stack) + 1 >= MAX_EXTENDS_DEPTH:
+            raise FubaError(Diagnostic(edition.parent.pos, f"extends chain is longer than {MAX_EXTENDS_DEPTH} editions"))
         parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos, allowed=self.allowed(path))
         return [*self.chain(parent_path, [*stack, (key, edition.id, edition.parent.pos)], edition.parent.pos), edition]
 

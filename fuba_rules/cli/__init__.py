@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.terminal import PrintableStream, printable
 
 Handler = Callable[[argparse.Namespace], int]
 _SUBCOMMANDS: list[tuple[str, str, tuple, Handler]] = []
@@ -107,8 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
+    stdout = sys.stdout
+    sys.stdout = PrintableStream(stdout)  # text from a mod or a log never reaches the terminal raw
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk or a closed pipe is the output's problem, said here
+        return code
     except FubaError as e:
         report(e.diagnostics)
         return 1
@@ -117,11 +122,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `fuba show ... | head`: the reader left, nothing to say
         _silence_stdout()
         return 1
+    except OSError as e:  # a file or the output could not be read or written: a full disk, no permission
+        if e.filename is None:
+            _silence_stdout()
+        where = f" {e.filename}" if e.filename is not None else " the output"
+        print(printable(f"fuba: error: cannot read or write{where}: {(e.strerror or str(e)).lower()}"), file=sys.stderr)
+        return 1
     except Exception as e:  # a bug in fuba, not in the input
         if os.environ.get("FUBA_DEBUG") == "1":
             raise
-        print(f"fuba: internal error: {type(e).__name__}: {e} (run with FUBA_DEBUG=1 to see where)", file=sys.stderr)
+        print(printable(f"fuba: internal error: {type(e).__name__}: {e} (run with FUBA_DEBUG=1 to see where)"), file=sys.stderr)
         return 2
+    finally:
+        sys.stdout = stdout
 
 
 def _silence_stdout() -> None:
@@ -136,7 +149,7 @@ def _silence_stdout() -> None:
 def report(diagnostics: Iterable[Diagnostic]) -> None:
     """Print diagnostics to stderr; one without a position is about the command line."""
     for d in diagnostics:
-        print(d.format() if d.pos else f"fuba: {d.severity}: {d.message}", file=sys.stderr)
+        print(printable(d.format() if d.pos else f"fuba: {d.severity}: {d.message}"), file=sys.stderr)
 
 
 _NAMING = ("edition", "a", "b", "sides", "mod")

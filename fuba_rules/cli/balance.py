@@ -6,6 +6,7 @@ import argparse
 
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli._options import MATCHES, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 
 
@@ -13,7 +14,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
     "balance",
     "win rate of each skill and strategic choice, with intervals; flags dominant and unused options",
     arg("edition", metavar="SIDE", help="EDITION[+MOD.yaml...][:RULE,...], as for `fuba compare`"),
-    arg("-n", type=int, default=50, help="matches per option and per matrix cell (the same seeds for all; default 50)"),
+    arg("-n", type=MATCHES, default=50, help="matches per option and per matrix cell (the same seeds for all; default 50)"),
     arg("--decision", dest="decisions", action="append", metavar="LABEL", help="only this decision (repeatable); default: every strategic decision found"),
     arg("--skill", dest="skill_names", action="append", metavar="NAME", help="only this skill (repeatable); default: every skill"),
     arg("--no-skills", action="store_true", help="skip the skills"),

@@ -6,6 +6,7 @@ import argparse
 
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli._options import MATCHES, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
 
@@ -13,10 +14,10 @@ from fuba_rules.diagnostics import Diagnostic, FubaError
     "compare",
     "compare editions, mods and rule switches on paired seeds, with significance",
     arg("sides", nargs="+", metavar="SIDE", help="EDITION[+MOD.yaml...][:RULE,...]; the first side is the baseline"),
-    arg("-n", type=int, default=100, help="matches per side (and per batch with --precision/--until-significant; default 100)"),
+    arg("-n", type=MATCHES, default=100, help="matches per side (and per batch with --precision/--until-significant; default 100)"),
     arg("--precision", type=float, metavar="X", help="add batches until every difference is known within +-X (95%%)"),
     arg("--until-significant", action="store_true", help="add batches until some difference is significant"),
-    arg("--max-n", type=int, metavar="N", help="stop adding batches at N matches per side (default 10 x -n)"),
+    arg("--max-n", type=MATCHES, metavar="N", help="stop adding batches at N matches per side (default 10 x -n)"),
     arg("--independent", action="store_true", help="give each side its own seeds instead of the same ones (an A/A check)"),
     arg("--changed", action="store_true", help="print only the metrics that changed"),
     *bench.PLAY_ARGS,
@@ -46,6 +47,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from fuba_rules.workbench.comparison import format_comparison, run_comparison
 
     max_n = args.max_n or (10 * n if args.precision or args.until_significant else n)
+    run_size(max_n * len(sides), f"{len(sides)} sides of {max_n:,} matches")
     with bench.bar(args, max_n * len(sides), "compare") as progress:
         c = run_comparison(
             sides, n, args.seed, bench.agents(args), bench.skills(args, sides[0]), not args.independent,

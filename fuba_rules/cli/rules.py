@@ -9,6 +9,7 @@ from fuba_rules import layering
 from fuba_rules.cli import arg, editions_root, report, subcommand
 from fuba_rules.cli import _bench as bench
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.files import write_regular
 from fuba_rules.workbench.sample import mod_path
 
 
@@ -50,7 +51,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     text = html(book) if args.format == "html" else markdown(book)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        write_regular(args.output, text)
     else:
         print(text)
     return 0

@@ -15,16 +15,21 @@ from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
     MATCH_ARGS,
+    MATCHES,
     _load,
     _rules,
     _skills,
     _teams,
+    count,
     jobs_for,
+    run_size,
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.limits import MAX_CUP_TEAMS
 from fuba_rules.sim.batch import (
     BatchFault,
     BatchInterrupted,
+    BatchLost,
     BatchResult,
     Stop,
     format_table,
@@ -45,7 +50,7 @@ PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
     "simulate",
     "play matches between agents and summarize them",
     *MATCH_ARGS,
-    arg("-n", type=int, default=100, help="number of matches (default 100)"),
+    arg("-n", type=MATCHES, default=100, help="number of matches (default 100)"),
     JOBS_ARG,
     arg("--dask", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the cluster extra)"),
     arg("--json", action="store_true", help="print the summary as JSON"),
@@ -54,7 +59,7 @@ PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
     arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
-    arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
+    arg("--cup", type=count("teams", MAX_CUP_TEAMS), metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
     arg("--check-invariants", action="store_true", help="check the edition's invariants (invariants:) at their trigger points; the first one broken stops the run with its chapter, seed and minute (exit 1)"),
 )
@@ -111,6 +116,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         where = f"; `--resume {results.path}` plays the rest" if results else ""
         print(f"fuba: interrupted: {stop.partial.matches} of {stop.requested} matches finished{where}", file=sys.stderr)
         return 128 + stop.signum
+    except BatchLost as stop:
+        _print(args, stop.partial, reference)
+        rest = f"`--resume {results.path}` plays the rest" if results else "run with --out FILE to keep finished matches, then --resume FILE plays the rest"
+        print(f"fuba: error: the Dask cluster stopped answering ({stop.reason}) after {stop.partial.matches} of {stop.requested} matches; {rest}", file=sys.stderr)
+        return 1
     except BatchFault as stop:
         if stop.partial.matches:
             _print(args, stop.partial, reference)
@@ -138,7 +148,7 @@ def _matches(args: argparse.Namespace) -> int:
         raise FubaError(Diagnostic(None, "--cup already plays its matches as a sequence: give --cup or --sequence, not both"))
     if args.dask:
         raise FubaError(Diagnostic(None, "--cup plays in one process (each round needs the last one's winners): leave out --dask"))
-    return args.n * (args.cup - 1)
+    return run_size(args.n * (args.cup - 1), f"{args.n:,} cups of {args.cup:,} teams")
 
 
 def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:

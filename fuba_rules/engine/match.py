@@ -24,6 +24,7 @@ from .primitives import OUTFIELD, unknown_area
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
+MAX_LOG_EVENTS = 200_000  # events in one match's log (a whole match logs a few thousand)
 
 
 class MatchState:
@@ -162,6 +163,8 @@ class MatchState:
             self.tally[data["tag"]] += 1
         if not self.record:
             return
+        if len(self.events) >= MAX_LOG_EVENTS:
+            raise RuleFault(None, f"the match log grew beyond {MAX_LOG_EVENTS:,} events: a rule logs too often ({self.ref or 'no chapter'})")
         if kind == "log" or kind == "set":
             self.log_weight += _weight(data)
             if self.log_weight > MAX_LOG_WEIGHT:

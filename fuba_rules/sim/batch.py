@@ -8,6 +8,7 @@ in seed order, so every way of running a batch gives the same figures.
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,6 +17,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, FubaError
 from ..engine.tuning import tune
+from .cluster import ClusterLost
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
 from .play import MatchFault, play_match
@@ -80,6 +82,14 @@ class BatchInterrupted(BatchStopped):
         self.signum = signum
 
 
+class BatchLost(BatchStopped):
+    """The Dask cluster stopped answering: `partial` holds every match that had finished."""
+
+    def __init__(self, partial: BatchResult, requested: int, reason: str):
+        super().__init__(partial, requested)
+        self.reason = reason
+
+
 class Stop(KeyboardInterrupt):
     """Raised by a signal handler (e.g. for SIGTERM) to stop a batch like Ctrl-C does."""
 
@@ -124,8 +134,9 @@ def simulate(
     With `cup` (a number of teams), the matches are knockout cups of that many teams, one
     after another (see `cup.py`), played in this process; n is a whole number of cups.
 
-    Raises `BatchFault` at a rule fault and `BatchInterrupted` on Ctrl-C or `Stop`, each
-    with the summary of the finished matches.
+    Raises `BatchFault` at a rule fault, `BatchInterrupted` on Ctrl-C or `Stop` and
+    `BatchLost` when the cluster stops answering, each with the summary of the
+    finished matches.
     """
     rules_on = tuple(rules_on)
     finished: dict[int, Outcome] = {}
@@ -164,6 +175,8 @@ def simulate(
                 progress(len(finished))
     except KeyboardInterrupt as e:
         raise BatchInterrupted(summary.of(finished.values()), n, getattr(e, "signum", signal.SIGINT)) from None
+    except ClusterLost as e:
+        raise BatchLost(summary.of(finished.values()), n, str(e)) from None
     finally:
         close = getattr(items, "close", None)
         if close:
@@ -174,20 +187,33 @@ def simulate(
     return summary.of(finished.values())
 
 
+_HELD = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s is not None)
+
+
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block ends (they are held, then delivered): an
-    interrupted run's summary counts exactly the matches its results file holds. Where
-    signals cannot be held (not POSIX), the block runs as it is."""
-    hold = getattr(signal, "pthread_sigmask", None)
-    if hold is None:
+    """Ctrl-C and SIGTERM wait until the block ends (noted, then delivered): an
+    interrupted run's summary counts exactly the matches its results file holds.
+
+    Python runs signal handlers in the main thread whichever thread the signal landed
+    on, so a handler that only notes the signal holds it for the whole process, worker
+    threads (a pool, a progress bar, Dask) included; a signal mask would hold it only in
+    this thread. Outside the main thread no handler can be set: the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = hold(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    noted: list[int] = []
+    previous = {s: signal.getsignal(s) for s in _HELD}
+    held = [s for s, h in previous.items() if h is not None]  # None: a handler set outside Python, left alone
+    for s in held:
+        signal.signal(s, lambda signum, frame: noted.append(signum))
     try:
         yield
     finally:
-        hold(signal.SIG_SETMASK, before)
+        for s in held:
+            signal.signal(s, previous[s])
+        for s in dict.fromkeys(noted):
+            signal.raise_signal(s)  # its own handler runs now, after the block
 
 
 def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, check_invariants: bool = False) -> Chunk:

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..files import create_new, read_regular
+from ..limits import MAX_RESULTS_BYTES
 from .outcome import Outcome, carry_survives_json
 
 KIND = "fuba-simulate-results"
@@ -32,9 +34,12 @@ class ResultsFile:
     @classmethod
     def start(cls, path: Path, run: dict[str, Any]) -> ResultsFile:
         """A new results file; an existing one is kept (its run may be worth resuming)."""
-        if path.exists() and not path.is_dir() and path.stat().st_size > 0:
-            raise FubaError(Diagnostic(None, f"{path} already exists: `--resume {path}` continues that run, or delete it to start again"))
-        f = _open(path, "w")
+        try:
+            f = create_new(path)
+        except FileExistsError:
+            raise FubaError(Diagnostic(None, f"{path} already exists: `--resume {path}` continues that run, or delete it to start again")) from None
+        except OSError as e:
+            raise FubaError(Diagnostic(None, f"cannot write {path}: {e.strerror}")) from None
         out = cls(path, f)
         out._write({"kind": KIND, **run})
         return out
@@ -44,9 +49,11 @@ class ResultsFile:
         """Reopen a results file of the same run; returns it with the matches it holds.
         A last line cut off mid-write (the run was killed) is dropped."""
         try:
-            data = path.read_bytes()
+            data = read_regular(path, MAX_RESULTS_BYTES)
         except OSError as e:
             raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror}")) from None
+        if len(data) > MAX_RESULTS_BYTES:
+            raise FubaError(Diagnostic(Pos(str(path), 1, 1), f"too large for a results file (the limit is {MAX_RESULTS_BYTES:,} bytes)"))
         complete = data[: data.rfind(b"\n") + 1]
         lines = complete.split(b"\n")[:-1]
         if not lines:

@@ -26,7 +26,7 @@ import yaml
 
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
-from ..yamlpos import plain
+from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
 
@@ -59,11 +59,11 @@ def _value(text: str, path: str) -> Any:
     if text == REMOVED:
         return REMOVED
     if text.startswith("+"):
-        by = yaml.safe_load(text[1:].strip() or "x")
+        by = _yaml_value(text[1:].strip() or "x")
         if isinstance(by, bool) or not isinstance(by, (int, float)):
             raise FubaError(Diagnostic(None, f"--set {path}: {text!r} shifts by a number: write +1 or +-1"))
         return Shift(by)
-    return yaml.safe_load(text)
+    return _yaml_value(text)
 
 
 @attrs.frozen
@@ -101,6 +101,16 @@ def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
     if best is None:
         return None
     return best, rest[len(str(best)) + 1:]
+
+
+def _yaml_value(text: str) -> Any:
+    """One value of a --set, read as YAML by the loader every mod goes through (core
+    types only, numbers and sizes capped), so a bad one is a clean error naming it."""
+    try:
+        return plain(load_yaml(Path("--set"), text))
+    except FubaError as e:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise FubaError(Diagnostic(None, f"--set value {shown!r}: {e.diagnostics[0].message}")) from None
 
 
 def parse_setting(text: str, data: Any) -> Setting:
