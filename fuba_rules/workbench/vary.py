@@ -107,6 +107,31 @@ def current_value(setting: Setting, data: Any) -> Any:
     return node
 
 
+def is_formula(setting: Setting) -> bool:
+    """Whether the edition schema describes the field as code (an expression, or
+    effect-language code): only such a text can be shifted."""
+    from ..schema_check import schema
+
+    node: dict = schema().get("properties", {}).get(setting.section, {})
+    for key in ("entry", *setting.fields):
+        node = _deref(node)
+        if key == "entry" or isinstance(key, int):
+            node = node.get("additionalProperties") or node.get("items") or {}
+        else:
+            node = node.get("properties", {}).get(key) or node.get("additionalProperties") or {}
+        if not isinstance(node, dict):
+            return False
+    text = str(_deref(node).get("description", ""))
+    return "expression" in text or "effect-language code" in text
+
+
+def _deref(node: dict) -> dict:
+    from ..schema_check import schema
+
+    ref = node.get("$ref", "")
+    return schema()["$defs"].get(ref.removeprefix("#/$defs/"), {}) if ref.startswith("#/$defs/") else node
+
+
 def _bounds(setting: Setting, data: Any) -> tuple[float | None, float | None]:
     """Limits the edition itself declares for the value: a state's `min`/`max` bound its
     `default`."""
@@ -143,6 +168,8 @@ def parse_vary(text: str, data: Any) -> Vary:
     if isinstance(base, str):
         if _NUMBER.match(base.strip()):
             base = yaml.safe_load(base)
+        elif not is_formula(setting):
+            raise _error(f"{_FLAG} {path}: is a text ({base!r}), not a number or a formula; vary it as a choice: {path}=A,B")
         elif not all(isinstance(v, int) for v in (lo, hi)):
             raise _error(f"{_FLAG} {path}={raw}: {path} is a formula ({base}); it is shifted by whole numbers, e.g. {path}=-2..+2")
         else:
@@ -154,7 +181,8 @@ def parse_vary(text: str, data: Any) -> Vary:
         raise _error(f"{_FLAG} {path}={raw}: {path} is a whole number ({base}); give whole-number ends")
     low_bound, high_bound = _bounds(setting, data)
     if (low_bound is not None and lo < low_bound) or (high_bound is not None and hi > high_bound):
-        raise _error(f"{_FLAG} {path}={raw}: outside the value's bounds {low_bound}..{high_bound} (the entry's min and max)")
+        limits = " and ".join(x for x in (f"at least {low_bound}" if low_bound is not None else "", f"at most {high_bound}" if high_bound is not None else "") if x)
+        raise _error(f"{_FLAG} {path}={raw}: outside the value's bounds: {setting.section}.{setting.entry} is {limits} (its min and max)")
     return Vary(setting, kind, base, lo, hi)
 
 
