@@ -2,8 +2,10 @@
 
 The draft's changes are the entries it overrides, adds or removes against the base (as
 `fuba diff` lists them, one per entry). Each change is played alone, as a mod on top of
-the base, and the whole draft too, all on the same seeds, in one comparison (one Holm
-family). Per metric and seed, what the draft moves beyond the sum of its changes' moves
+the base, and the whole draft too, all on the same seeds. Each change against the base is
+Holm-corrected across the metrics as its own `fuba compare` would be, so a change is
+named behind a metric exactly when comparing it alone would flag that metric; the
+draft and the interaction are a family each. Per metric and seed, what the draft moves beyond the sum of its changes' moves
 is the interaction: draft - base - sum(change - base).
 """
 
@@ -141,7 +143,8 @@ def run_attribution(
         sides.append(load_side(draft, root, extra_rules))
         c = run_comparison(sides, n, seed, agents, skills, tick=tick)
     inter = interaction(c.samples[0].texts, c.samples, len(changes))
-    holm([d for _, d in c.diffs] + inter)  # one family: every change, the draft and the interactions
+    for diffs in [*c.by_side().values(), inter]:  # each family as its own compare corrects it
+        holm(diffs)
     c.labels = [base.text, *(ch.label for ch in changes), draft.text]
     return Attribution(changes, c, inter)
 
@@ -153,7 +156,7 @@ def format_attribution(a: Attribution) -> str:
              f"  base:  {c.labels[0]}", f"  draft: {c.labels[-1]}"]
     for i, ch in enumerate(a.changes):
         lines.append(f"  {i + 1}: {ch.label}")
-    lines += ["", "difference from the base [95% interval]; * significant after Holm correction across every cell (p < 0.05)"]
+    lines += ["", "difference from the base [95% interval]; * significant after Holm correction across the metrics of its column (p < 0.05)"]
     draft, inter = a.diffs(a.draft), {d.name: d for d in a.interaction}
     names = [k for k, d in draft.items() if not d.constant]
     width = max([6, *(len(draft[k].text) for k in names)])
