@@ -102,15 +102,7 @@ def split_runs(
     size = max(1, -(-len(seeds) // (_active.jobs * RUNS_PER_WORKER)))
     runs = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     futures = [_active.executor.submit(_in_worker, source, play, run, args) for run in runs]
-    out = []
-    for run, future in zip(runs, futures, strict=True):
-        result = future.result()
-        if isinstance(result, _Fault):
-            raise FubaError(result.diagnostics)
-        out.append(result)
-        if done:
-            done(len(run))
-    return out
+    return _collect(futures, [len(run) for run in runs], done)
 
 
 def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None) -> list[Any]:
@@ -120,14 +112,19 @@ def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callab
     each task of k seeds is collected."""
     assert _active is not None
     futures = [_active.executor.submit(_in_worker, source, play, list(seeds), args) for source, seeds in tasks]
+    return _collect(futures, [len(seeds) for _, seeds in tasks], done)
+
+
+def _collect(futures: Sequence[Any], sizes: Sequence[int], done: Callable[[int], None] | None) -> list[Any]:
+    """The futures' results in order; a worker's fault raised as the FubaError it is."""
     out = []
-    for (_, seeds), future in zip(tasks, futures, strict=True):
+    for size, future in zip(sizes, futures, strict=True):
         result = future.result()
         if isinstance(result, _Fault):
             raise FubaError(result.diagnostics)
         out.append(result)
         if done:
-            done(len(seeds))
+            done(size)
     return out
 
 
