@@ -125,6 +125,8 @@ def run_attribution(
     tick: Callable[[], None] | None = None,
 ) -> Attribution:
     """The base, each change alone and the whole draft on seeds seed..seed+n-1."""
+    if sorted(base.rules) != sorted(draft.rules):
+        raise FubaError(Diagnostic(None, "--attribute splits the draft's entries, not its rule switches: give both sides the same (or use --with)"))
     target, base_data = resolved_data(base.edition, [mod_path(m, root) for m in base.mods], root)
     _, draft_data = resolved_data(draft.edition, [mod_path(m, root) for m in draft.mods], root)
     changes = changes_between(base_data, draft_data)

@@ -14,6 +14,7 @@ from fuba_rules.workbench.sweep import resolved_data
 REPO = Path(__file__).resolve().parents[2]
 EDITIONS = REPO / "editions"
 N = 30
+DRAFT = REPO / "tests/workbench/data/four-changes.yaml"
 
 # The four changes of the draft, each written as the mod a designer would write for it alone.
 CHANGES = {
@@ -27,22 +28,14 @@ CHANGES = {
 }
 
 
-def write_mod(path: Path, *parts: dict) -> Path:
-    doc: dict = {"schema_version": 1, "id": f"mods/{path.stem}", "title": path.stem, "extends": "2024-draft"}
-    for part in parts:
-        for section, entries in part.items():
-            if section == "remove":
-                doc.setdefault("remove", []).extend(entries)
-            else:
-                doc.setdefault(section, {}).update(entries)
-    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+def write_mod(path: Path, change: dict) -> Path:
+    path.write_text(yaml.safe_dump({"schema_version": 1, "id": f"mods/{path.stem}", "title": path.stem, "extends": "2024-draft", **change}, sort_keys=False))
     return path
 
 
-def test_the_draft_splits_into_one_change_per_entry_it_overrides_adds_or_removes(tmp_path):
-    draft = write_mod(tmp_path / "draft.yaml", *CHANGES.values())
+def test_the_draft_splits_into_one_change_per_entry_it_overrides_adds_or_removes():
     _, base = resolved_data("2024-draft", [], EDITIONS)
-    _, data = resolved_data("2024-draft", [draft], EDITIONS)
+    _, data = resolved_data("2024-draft", [DRAFT], EDITIONS)
     assert sorted(c.label for c in changes_between(base, data)) == sorted(CHANGES)
 
 
@@ -50,8 +43,7 @@ def test_attribute_names_the_change_behind_each_significant_metric_as_four_separ
     """Four changes, one of them (the keeper-out modifier, 4.8) too rare to matter in a
     few matches: every metric the draft moves is put down to the changes that, compared
     alone with the base on the same seeds, move it, and to no other."""
-    draft = write_mod(tmp_path / "draft.yaml", *CHANGES.values())
-    code = main(["--root", str(EDITIONS), "compare", "2024-draft", f"2024-draft+{draft}", "--attribute", "-n", str(N), "-j", "1", "--json"])
+    code = main(["--root", str(EDITIONS), "compare", "2024-draft", f"2024-draft+{DRAFT}", "--attribute", "-n", str(N), "-j", "1", "--json"])
     out, _ = capsys.readouterr()
     assert code == 0
     result = json.loads(out)
@@ -73,3 +65,26 @@ def test_attribute_names_the_change_behind_each_significant_metric_as_four_separ
         for label in CHANGES:  # the same seeds: each change alone moves each metric exactly as its own compare says
             assert result["metrics"][k]["changes"][label]["diff"] == separate[label][k].as_json()["diff"]
     assert not any("shot_keeper_out" in label for k in moved for label in result["metrics"][k]["behind"])
+
+
+def test_on_top_of_a_mod_the_changes_are_the_draft_s_own_and_an_entry_it_adds_is_one():
+    """The base may itself be a mod (long-range shooting): the changes are those of the
+    draft on top of it; and against the edition alone, the mod's new modifier row and its
+    reading are changes too (added)."""
+    shooting = EDITIONS / "mods/long-range-shooting.yaml"
+    _, base = resolved_data("2024-draft", [shooting], EDITIONS)
+    _, data = resolved_data("2024-draft", [shooting, DRAFT], EDITIONS)
+    assert sorted(c.label for c in changes_between(base, data)) == sorted(CHANGES)
+    _, edition = resolved_data("2024-draft", [], EDITIONS)
+    assert sorted(c.label for c in changes_between(edition, data)) == sorted(
+        [*CHANGES, "modifiers.shot_long_range added", "interpretations.long_range_free_kicks added"])
+
+
+def test_attribute_needs_a_base_and_a_draft_that_differ(capsys, snapshot):
+    messages = []
+    for sides in (["2024-draft"], ["2024-draft", "2024-draft", "2024-draft:A6"], ["2024-draft", "2024-draft"]):
+        code = main(["--root", str(EDITIONS), "compare", *sides, "--attribute", "-n", "2", "-j", "1"])
+        out, err = capsys.readouterr()
+        assert code == 1 and not out
+        messages.append(err)
+    assert messages == snapshot
