@@ -14,7 +14,7 @@ def calibration_sections(c: Any) -> list[Section]:
     chosen = Section("Chosen values", [f"{len(c.trials)} trials of {c.n} matches on the same seeds from {c.seed}; {c.sampler}.",
                                        "Range: the values of the trials whose 95% intervals meet every target."])
     chosen.tables.append(Table(["value", "chosen", "range", "searched"], [
-        [v.path, v.label(x), _span(v, c.ranges[v.path]), v.describe()] for v, x in zip(c.varies, c.best.values)
+        [v.path, v.label(x), v.range_text(c.ranges[v.path]), v.span()] for v, x in zip(c.varies, c.best.values)
     ]))
     confirm = Section("Confirmation", [f"{c.confirm.n} fresh matches (seeds from {c.confirm_seed})."])
     rows, hits = [], []
@@ -38,10 +38,6 @@ def calibration_sections(c: Any) -> list[Section]:
                 t.metric, [float(tr.values[i]) for tr in c.trials], [iv.mean for iv in ivs], [iv.low for iv in ivs], [iv.high for iv in ivs],
                 t.value, float(c.best.values[i]), v.path + (" (shift)" if v.kind == "shift" else ""), t.metric)))
     return [chosen, confirm, search, curves]
-
-
-def _span(v: Any, r: tuple) -> str:
-    return f"{v.label(r[0])}..{v.label(r[1])}" if v.numeric else ", ".join(map(str, r))
 
 
 def _slope(s: Any) -> str:

@@ -403,9 +403,7 @@ def format_calibration(c: Calibration) -> str:
         "chosen values (range: the values of trials whose 95% intervals meet every target)",
     ]
     for i, v in enumerate(c.varies):
-        r = c.ranges[v.path]
-        span = f"{v.label(r[0])}..{v.label(r[1])}" if v.numeric else ", ".join(map(str, r))
-        lines.append(f"  {v.path} = {v.label(c.best.values[i])}   (range {span}; searched {v.describe().split(' = ', 1)[-1].split(' in ', 1)[-1]})")
+        lines.append(f"  {v.path} = {v.label(c.best.values[i])}   (range {v.range_text(c.ranges[v.path])}; searched {v.span()})")
     lines += ["", f"confirmation on {c.confirm.n} fresh matches (seeds from {c.confirm_seed})"]
     width = max([6, *(len(t.text) for t in c.targets)])
     lines.append(f"  {'target':<{width}}  {'mean [95% interval]':>24}  {'off by':>8}  hit")

@@ -81,11 +81,19 @@ class Vary:
             return f"{value:.3g}"
         return str(value)
 
-    def describe(self) -> str:
+    def span(self) -> str:
+        """What is searched: `1..6 (whole numbers)`, `-2..+2 (a shift of ...)`, `one of a, b`."""
         if self.kind == "choice":
-            return f"{self.path} in {', '.join(map(str, self.choices))}"
+            return f"one of {', '.join(map(str, self.choices))}"
         what = {"int": "whole numbers", "float": "numbers", "shift": f"a shift of {self.formula}"}[self.kind]
-        return f"{self.path} = {self.label(self.low)}..{self.label(self.high)} ({what})"
+        return f"{self.label(self.low)}..{self.label(self.high)} ({what})"
+
+    def range_text(self, found: tuple[Any, ...]) -> str:
+        """A range of values found (low, high), or the options found for a choice."""
+        return f"{self.label(found[0])}..{self.label(found[1])}" if self.numeric else ", ".join(map(str, found))
+
+    def describe(self) -> str:
+        return f"{self.path}: {self.span()}"
 
 
 def _error(message: str) -> FubaError:
