@@ -34,8 +34,10 @@ CHECK_SEED = 3_000_000  # the written mod's fresh seeds
 
 
 def fuba(*argv: str) -> str:
-    return subprocess.run([sys.executable, "-m", "fuba_rules", "--root", str(ROOT / "editions"), *argv],
-                          check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    done = subprocess.run([sys.executable, "-m", "fuba_rules", "--root", str(ROOT / "editions"), *argv], capture_output=True, text=True, cwd=ROOT)
+    if done.returncode:
+        sys.exit(f"fuba {' '.join(argv)}: exit {done.returncode}\n{done.stderr}")
+    return done.stdout
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ def calibration_sections(c: Any) -> list[Section]:
     chosen.tables.append(Table(["value", "chosen", "range", "searched"], [
         [v.path, v.label(x), v.range_text(c.ranges[v.path]), v.span()] for v, x in zip(c.varies, c.best.values)
     ]))
-    confirm = Section("Confirmation", [f"{c.confirm.n} fresh matches (seeds from {c.confirm_seed})."])
+    confirm = Section("Confirmation", [f"{c.confirm.n} fresh matches (seeds from {c.confirm_seed}).", *c.notes])
     rows, hits = [], []
     for t in c.targets:
         iv = c.confirmed(t)

@@ -49,6 +49,7 @@ class Target:
     value: float
     tolerance: float = 0.0
     weight: float = 1.0
+    real: bool = False  # from `--target reference`: left out when the rules never move it, noted when out of reach
 
     @property
     def text(self) -> str:
@@ -76,7 +77,7 @@ def parse_target(text: str, measured: Sequence[str]) -> Target:
 
 def reference_targets(profile: dict[str, float], measured: Sequence[str]) -> list[Target]:
     """Real football's averages (sim.reference) for every metric the edition measures."""
-    out = [Target(k, round(profile[k], 4)) for k in REFERENCE_METRICS if k in profile and k in measured]
+    out = [Target(k, round(profile[k], 4), real=True) for k in REFERENCE_METRICS if k in profile and k in measured]
     if not out:
         raise FubaError(Diagnostic(None, "--target reference: the edition measures none of the metrics the real-match data has"))
     return out
@@ -121,6 +122,7 @@ class Calibration:
     slopes: list[Slope]
     sampler: str
     data: Any = attrs.field(default=None, repr=False)  # the side's resolved data, for the written mod
+    notes: list[str] = attrs.field(factory=list)  # real-football targets left out or out of reach
 
     def mod_text(self) -> str:
         """The chosen values as a mod, to apply on top of the side's own mods."""
@@ -141,6 +143,7 @@ class Calibration:
             "varied": [v.describe() for v in self.varies],
             "chosen": {v.path: v.written(x) for v, x in zip(self.varies, self.best.values)},
             "consistent": {k: list(v) for k, v in self.ranges.items()},
+            "notes": self.notes,
             "confirmation": {
                 "seed": self.confirm_seed, "matches": self.confirm.n,
                 "targets": {
@@ -253,6 +256,20 @@ def _scale(values: Sequence[float]) -> float:
     return sd if sd > 0 else 1.0
 
 
+def _measured_targets(targets: Sequence[Target], sample: Sample) -> tuple[list[Target], list[str]]:
+    """Real-football counts that are 0 in every match of the first trial (yellow cards
+    with no rule that shows one) are left out, and noted."""
+    keep, notes = [], []
+    for t in targets:
+        if t.real and t.metric not in RESULTS and not any(sample.values[t.metric]):
+            notes.append(f"real football: left out {t.metric} (0 in every match of the first trial)")
+        else:
+            keep.append(t)
+    if not keep:
+        raise FubaError(Diagnostic(None, "--target reference: every metric the real data has is 0 in every match; nothing to aim at"))
+    return keep, notes
+
+
 def _unreachable(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequence[Trial]) -> list[Diagnostic]:
     """Targets beyond every trial's interval, each with the closest trial."""
     out = []
@@ -358,6 +375,7 @@ def run_calibration(
     seeds = range(seed, seed + n)
     trials: dict[tuple[Any, ...], Trial] = {}
     scales: dict[str, float] = {}
+    notes: list[str] = []
     asked = idle = 0
     with tempfile.TemporaryDirectory(prefix="fuba-calibrate-") as tmp:
         setup = _Setup(spec, root, base, data, mods, tuple(rules), agents, skills, Path(tmp))
@@ -370,6 +388,7 @@ def run_calibration(
             new = [p for p in dict.fromkeys(points) if p not in trials]
             for p, sample in zip(new, _play(setup, varies, new, seeds, len(trials), tick)):
                 if not scales:
+                    targets, notes = _measured_targets(targets, sample)
                     scales = {t.metric: _scale(sample.values[t.metric]) for t in targets}
                 metrics = {t.metric: interval(sample.values[t.metric], t.metric in RESULTS) for t in targets}
                 trials[p] = Trial(len(trials), p, metrics, _loss(targets, metrics, scales))
@@ -378,9 +397,10 @@ def run_calibration(
             asked += len(asked_now)
             idle = 0 if new else idle + 1
         played = list(trials.values())
-        problems = _unreachable(varies, targets, played)
+        problems = _unreachable(varies, [t for t in targets if not t.real], played)
         if problems:
             raise FubaError(problems)
+        notes += [d.message.replace("--target ", "real football: ", 1) for d in _unreachable(varies, [t for t in targets if t.real], played)]
         best = min(played, key=lambda tr: (tr.loss, tr.number))
         confirm_seed = seed + CONFIRM_STRIDE
         try:
@@ -391,7 +411,7 @@ def run_calibration(
     described = "Optuna TPESampler(seed, multivariate, constant_liar)"
     return Calibration(
         spec.text, base, varies, targets, played, asked, best, _consistent(varies, targets, played, best), confirm,
-        n, budget, seed, confirm_seed, sensitivity(varies, targets, played), described, data,
+        n, budget, seed, confirm_seed, sensitivity(varies, targets, played), described, data, notes,
     )
 
 
@@ -410,6 +430,7 @@ def format_calibration(c: Calibration) -> str:
     for t in c.targets:
         iv = c.confirmed(t)
         lines.append(f"  {t.text:<{width}}  {f'{iv.mean:.3f} [{iv.low:.3f}, {iv.high:.3f}]':>24}  {iv.mean - t.value:+8.3f}  {'yes' if t.reached_by(iv) else 'no'}")
+    lines += [f"  {note}" for note in c.notes]
     lines += ["", "sensitivity over the trials (change of the target per unit of the value, 95% interval)"]
     for s in c.slopes:
         if s.slope is not None:

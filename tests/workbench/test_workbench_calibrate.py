@@ -76,6 +76,24 @@ def test_the_same_command_gives_the_same_answer_on_one_two_or_dask_workers(capsy
     assert once["trials_played"] == 4 and len(once["sensitivity"]) == 4
 
 
+REAL = "FTHG,FTAG,FTR,HC,AC,HY,AY,HR,AR\n2,1,H,5,4,1,2,0,0\n0,0,D,3,3,2,2,0,1\n1,3,A,4,6,0,1,0,0\n"
+
+
+def test_aimed_at_real_football_every_metric_the_rules_move_is_a_target(capsys, tmp_path):
+    """`--target reference`: goals, results and corners are aimed at; cards, which no rule
+    of the 2024 draft without its advanced rules shows (0 in every match), are left out
+    and said so; a real
+    figure out of reach (ten corners a match) is noted, not an error."""
+    (tmp_path / "league.csv").write_text(REAL)
+    code, out, _ = run(capsys, "calibrate", "2024-draft", "--vary", f"{SHIFT}=-1..+1", "--target", "reference", "--reference", str(tmp_path),
+                       "-n", "3", "--budget", "9", "--confirm", "3", "-j", "1", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert sorted(result["confirmation"]["targets"]) == ["corners=8.3333", "draws=0.3333", "goals_per_match=2.3333", "home_wins=0.3333"]
+    assert [n.split(" (")[0] for n in result["notes"][:2]] == ["real football: left out yellow_cards", "real football: left out red_cards"]
+    assert result["notes"][2].startswith("real football: corners=8.3333: no value in range reaches it")
+
+
 @pytest.mark.parametrize(
     "argv",
     [
