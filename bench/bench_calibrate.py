@@ -3,12 +3,13 @@
     python bench/bench_calibrate.py                    # 2,000 matches of search on every core
     python bench/bench_calibrate.py --budget 1000 -j 2 --report calibrate.html
 
-A draft takes one off the 2024 draft's distance modifier (4.8). The target is the goals
-per match the 2024 draft itself scores, measured on seeds of their own; calibrate varies
-the distance modifier's shift over -3..+3 and must find +1 (the shift that undoes the
-draft) inside the range it reports. Then the written mod is simulated on fresh seeds
-again, and its goals per match must fall in the interval calibrate printed. Prints
-the wall time of each step; nothing here is asserted by a test.
+A draft takes one off the 2024 draft's distance modifier (4.8). The targets are the goals
+per match and the turns per half the 2024 draft itself plays, measured on seeds of their
+own; calibrate varies the distance modifier's shift over -3..+3 and the half length over
+30..50 minutes (3.1), and must find +1 and 45 (the 2024 draft) inside the ranges it
+reports. Then the written mod is simulated on fresh seeds again, and each target metric
+must fall in the interval calibrate printed. Prints the wall time of each step; nothing
+here is asserted by a test.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from fuba_rules.workbench.sweep import mod_text, parse_setting, resolved_data  #
 from fuba_rules.workbench.vary import shift_formula  # noqa: E402
 
 PATH = "modifiers.shot_distance.value"
+HALF = "constants.half_length"
+METRICS = ("goals_per_match", "turns_per_half")
 TARGET_SEED = 2_000_000  # the target's own seeds, apart from the search's and the confirmation's
 CHECK_SEED = 3_000_000  # the written mod's fresh seeds
 
@@ -54,30 +57,31 @@ def main() -> None:
         draft = Path(tmp) / "draft.yaml"
         draft.write_text(mod_text(base, data, [(parse_setting(f"{PATH}=0", data), shift_formula(data["modifiers"]["shot_distance"]["value"], -1))]))
         start = time.perf_counter()
-        goals = play_sample(load_side(SideSpec.parse("2024-draft"), ROOT / "editions"), range(TARGET_SEED, TARGET_SEED + args.confirm)).values["goals_per_match"]
-        target = round(sum(goals) / len(goals), 3)
-        print(f"target: the 2024 draft scores {target} goals per match ({args.confirm} matches, {time.perf_counter() - start:.0f} s)")
+        base_sample = play_sample(load_side(SideSpec.parse("2024-draft"), ROOT / "editions"), range(TARGET_SEED, TARGET_SEED + args.confirm))
+        targets = {k: round(sum(base_sample.values[k]) / args.confirm, 3) for k in METRICS}
+        print(f"targets: the 2024 draft plays {targets} ({args.confirm} matches, {time.perf_counter() - start:.0f} s)")
         tuned = Path(tmp) / "tuned.yaml"
         start = time.perf_counter()
         report = ["--report", str(args.report.resolve())] if args.report else []
-        out = json.loads(fuba("calibrate", f"2024-draft+{draft}", "--vary", f"{PATH}=-3..+3", "--target", f"goals_per_match={target}",
+        out = json.loads(fuba("calibrate", f"2024-draft+{draft}", "--vary", f"{PATH}=-3..+3", "--vary", f"{HALF}=30..50",
+                              *(a for k, v in targets.items() for a in ("--target", f"{k}={v}")),
                               "-n", str(args.n), "--budget", str(args.budget), "--confirm", str(args.confirm), "--json", "-o", str(tuned), *jobs, *report))
         took = time.perf_counter() - start
-        low, high = out["consistent"][PATH]
-        confirm = out["confirmation"]["targets"][f"goals_per_match={target:g}"]
-        chosen = next(t["values"][PATH] for t in out["trials"] if t["loss"] == min(u["loss"] for u in out["trials"]))
         print(f"calibrate: {out['trials_played']} trials x {args.n} matches + {args.confirm} to confirm in {took:.0f} s "
               f"({(out['trials_played'] * args.n + args.confirm) / took:.1f} matches/s)")
-        print(f"  chosen shift {chosen}, range {low:+d}..{high:+d}: the known answer +1 is {'inside' if low <= 1 <= high else 'OUTSIDE'}")
-        lo, hi = confirm["ci95"]
-        print(f"  confirmation: {confirm['mean']} [{lo}, {hi}], off by {confirm['off_by']:+}")
+        best = min(out["trials"], key=lambda t: t["loss"])["values"]
+        for path, known in ((PATH, 1), (HALF, 45)):
+            low, high = out["consistent"][path]
+            print(f"  {path}: chosen {best[path]}, range {low}..{high}: the known answer {known} is {'inside' if low <= known <= high else 'OUTSIDE'}")
         start = time.perf_counter()
         sim = json.loads(fuba("simulate", "2024-draft", "--mod", str(draft), "--mod", str(tuned), "-n", str(args.confirm),
                               "--seed", str(CHECK_SEED), "--json", *jobs))
-        mean = sim["metrics"]["goals_per_match"]["mean"]
-        print(f"written mod on fresh seeds: {mean:.3f} goals per match ({args.confirm} matches, {time.perf_counter() - start:.0f} s): "
-              f"{'inside' if lo <= mean <= hi else 'OUTSIDE'} the printed interval")
-
+        print(f"written mod on {args.confirm} fresh matches ({time.perf_counter() - start:.0f} s):")
+        for k, v in targets.items():
+            confirm = out["confirmation"]["targets"][f"{k}={v:g}"]
+            lo, hi = confirm["ci95"]
+            mean = sim["metrics"][k]["mean"]
+            print(f"  {k}: target {v}, calibrate printed {confirm['mean']} [{lo}, {hi}]; simulate {mean:.3f}: {'inside' if lo <= mean <= hi else 'OUTSIDE'}")
 
 if __name__ == "__main__":
     main()
