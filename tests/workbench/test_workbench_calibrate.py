@@ -8,11 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from fuba_rules.cli import main
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
 from fuba_rules.workbench.sweep import mod_text, parse_setting, resolved_data
-from fuba_rules.workbench.vary import shift_formula
+from fuba_rules.workbench.calibrate import written_mod
+from fuba_rules.workbench.vary import parse_vary, shift_formula
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = ["--root", str(REPO / "editions")]
@@ -32,6 +34,23 @@ def draft_moving_the_shot_distance(tmp_path: Path, delta: int) -> Path:
     path = tmp_path / "draft.yaml"
     path.write_text(mod_text(base, data, [(setting, shift_formula(data["modifiers"]["shot_distance"]["value"], delta))]))
     return path
+
+
+def test_each_kind_of_value_is_written_into_the_mod_as_sweep_writes_it():
+    """A whole number, a table cell, a choice among values and a formula's shift: the
+    mod of a trial overrides each entry with the value (the formula plus the shift)."""
+    base, data = resolved_data("2024-draft", [], REPO / "editions")
+    varies = [parse_vary(t, data) for t in ("constants.half_length=30..45", "board.goal_attempt.distance.opp_front.modifier=-4..0",
+                                            "modifiers.shot_keeper_out.value=2,4,6", f"{SHIFT}=-2..+2")]
+    assert [v.kind for v in varies] == ["int", "int", "choice", "shift"]
+    assert [v.start() for v in varies] == [45, -2, 4, 0]
+    mod = yaml.safe_load(written_mod(base, data, varies, (30, -3, 6, -2)))
+    assert mod["extends"] == "2024-draft" and mod["constants"] == {"half_length": 30}
+    assert mod["board"]["goal_attempt"]["distance"]["opp_front"]["modifier"] == -3
+    assert mod["board"]["goal_attempt"]["distance"]["opp_penalty"] == data["board"]["goal_attempt"]["distance"]["opp_penalty"]
+    assert mod["modifiers"]["shot_keeper_out"]["value"] == 6
+    assert mod["modifiers"]["shot_distance"]["value"] == "(goal_distance(area, team)) - 2"
+    assert varies[3].written(0) == "goal_distance(area, team)"
 
 
 def test_a_moved_modifier_is_recovered_within_the_range_calibrate_reports(capsys, tmp_path):
