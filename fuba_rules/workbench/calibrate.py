@@ -75,6 +75,19 @@ def parse_target(text: str, measured: Sequence[str]) -> Target:
     return Target(metric, float(m["value"]), float(m["tol"] or 0), weight)
 
 
+def parse_targets(texts: Sequence[str], measured: Sequence[str], reference: dict[str, float] | None) -> list[Target]:
+    """Every `--target`; `reference` stands for real football's (`--reference DIR`)."""
+    targets = []
+    for text in texts:
+        if text.strip() == "reference":
+            if reference is None:
+                raise FubaError(Diagnostic(None, "--target reference needs --reference DIR, e.g. --reference ../shared/reference/football-data"))
+            targets += reference_targets(reference, measured)
+        else:
+            targets.append(parse_target(text, measured))
+    return targets
+
+
 def reference_targets(profile: dict[str, float], measured: Sequence[str]) -> list[Target]:
     """Real football's averages (sim.reference) for every metric the edition measures."""
     out = [Target(k, round(profile[k], 4), real=True) for k in REFERENCE_METRICS if k in profile and k in measured]
@@ -328,6 +341,43 @@ def sensitivity(varies: Sequence[Vary], targets: Sequence[Target], trials: Seque
     return out
 
 
+def _search(
+    setup: _Setup, varies: Sequence[Vary], targets: list[Target], seeds: range, budget: int, batch: int, seed: int, tick: Callable[[], None] | None
+) -> tuple[list[Trial], list[Target], list[str], int]:
+    """Trials in the order played, the targets kept, notes, and how many points were asked."""
+    optuna = need("optuna")
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    n = len(seeds)
+    paths = [v.path for v in varies]
+    sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, constant_liar=True, n_startup_trials=min(10, max(2, budget // n // 3)))
+    study = optuna.create_study(direction="minimize", sampler=sampler)
+    starts = [tuple(v.start() for v in varies), tuple(v.ends()[0] for v in varies), tuple(v.ends()[1] for v in varies)]
+    for p in dict.fromkeys(starts):
+        study.enqueue_trial(dict(zip(paths, p)))
+    trials: dict[tuple[Any, ...], Trial] = {}
+    scales: dict[str, float] = {}
+    notes: list[str] = []
+    asked = idle = 0
+    while idle < IDLE_BATCHES:
+        room = (budget - len(trials) * n) // n
+        if room < 1:
+            break
+        asked_now = [study.ask() for _ in range(min(batch, room))]
+        points = [tuple(v.suggest(t) for v in varies) for t in asked_now]
+        new = [p for p in dict.fromkeys(points) if p not in trials]
+        for p, sample in zip(new, _play(setup, varies, new, seeds, len(trials), tick)):
+            if not scales:
+                targets, notes = _measured_targets(targets, sample)
+                scales = {t.metric: _scale(sample.values[t.metric]) for t in targets}
+            metrics = {t.metric: interval(sample.values[t.metric], t.metric in RESULTS) for t in targets}
+            trials[p] = Trial(len(trials), p, metrics, _loss(targets, metrics, scales))
+        for t, p in zip(asked_now, points):
+            study.tell(t, trials[p].loss)
+        asked += len(asked_now)
+        idle = 0 if new else idle + 1
+    return list(trials.values()), targets, notes, asked
+
+
 def run_calibration(
     spec: SideSpec,
     vary_texts: Sequence[str],
@@ -349,54 +399,19 @@ def run_calibration(
 
     `measured` names the metrics the side measures (targets are checked against it);
     `reference` is the real-football profile for `--target reference`."""
-    optuna = need("optuna")
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    need("optuna")  # before anything is loaded: the install command, not a late failure
     mods = tuple(mod_path(m, root) for m in spec.mods)
     base, data = resolved_data(spec.edition, mods, root)
     varies = [parse_vary(t, data) for t in vary_texts]
     paths = [v.path for v in varies]
     if len(set(paths)) < len(paths):
         raise FubaError(Diagnostic(None, f"--vary names {next(p for p in paths if paths.count(p) > 1)} twice"))
-    targets = []
-    for text in target_texts:
-        if text.strip() == "reference":
-            if reference is None:
-                raise FubaError(Diagnostic(None, "--target reference needs --reference DIR, e.g. --reference ../shared/reference/football-data"))
-            targets += reference_targets(reference, measured)
-        else:
-            targets.append(parse_target(text, measured))
+    targets = parse_targets(target_texts, measured, reference)
     if budget < n:
         raise FubaError(Diagnostic(None, f"--budget {budget} is less than one trial of -n {n} matches"))
-    sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, constant_liar=True, n_startup_trials=min(10, max(2, budget // n // 3)))
-    study = optuna.create_study(direction="minimize", sampler=sampler)
-    starts = [tuple(v.start() for v in varies), tuple(v.ends()[0] for v in varies), tuple(v.ends()[1] for v in varies)]
-    for p in dict.fromkeys(starts):
-        study.enqueue_trial(dict(zip(paths, p)))
-    seeds = range(seed, seed + n)
-    trials: dict[tuple[Any, ...], Trial] = {}
-    scales: dict[str, float] = {}
-    notes: list[str] = []
-    asked = idle = 0
     with tempfile.TemporaryDirectory(prefix="fuba-calibrate-") as tmp:
         setup = _Setup(spec, root, base, data, mods, tuple(rules), agents, skills, Path(tmp))
-        while idle < IDLE_BATCHES:
-            room = (budget - len(trials) * n) // n
-            if room < 1:
-                break
-            asked_now = [study.ask() for _ in range(min(batch, room))]
-            points = [tuple(v.suggest(t) for v in varies) for t in asked_now]
-            new = [p for p in dict.fromkeys(points) if p not in trials]
-            for p, sample in zip(new, _play(setup, varies, new, seeds, len(trials), tick)):
-                if not scales:
-                    targets, notes = _measured_targets(targets, sample)
-                    scales = {t.metric: _scale(sample.values[t.metric]) for t in targets}
-                metrics = {t.metric: interval(sample.values[t.metric], t.metric in RESULTS) for t in targets}
-                trials[p] = Trial(len(trials), p, metrics, _loss(targets, metrics, scales))
-            for t, p in zip(asked_now, points):
-                study.tell(t, trials[p].loss)
-            asked += len(asked_now)
-            idle = 0 if new else idle + 1
-        played = list(trials.values())
+        played, targets, notes, asked = _search(setup, varies, targets, range(seed, seed + n), budget, batch, seed, tick)
         problems = _unreachable(varies, [t for t in targets if not t.real], played)
         if problems:
             raise FubaError(problems)
