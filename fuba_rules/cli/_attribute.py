@@ -16,8 +16,8 @@ def attribute(args: argparse.Namespace, n: int) -> int:
 
     if len(args.sides) != 2:
         raise FubaError(Diagnostic(None, "--attribute takes two sides, the base and the draft, e.g. EDITION EDITION+mods/x.yaml"))
-    if args.precision or args.until_significant or args.independent:
-        raise FubaError(Diagnostic(None, "--attribute plays -n matches per side on the same seeds: leave out --precision, --until-significant and --independent"))
+    if args.precision or args.until_significant or args.independent or args.reference:
+        raise FubaError(Diagnostic(None, "--attribute plays -n matches per side on the same seeds: leave out --precision, --until-significant, --independent and --reference"))
     base = bench.side(args, args.sides[0])  # checks both sides before playing
     bench.side(args, args.sides[1])
     extra = list(base.rules)
