@@ -20,6 +20,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError
     arg("--max-n", type=MATCHES, metavar="N", help="stop adding batches at N matches per side (default 10 x -n)"),
     arg("--independent", action="store_true", help="give each side its own seeds instead of the same ones (an A/A check)"),
     arg("--changed", action="store_true", help="print only the metrics that changed"),
+    arg("--attribute", action="store_true", help="split the draft (second side) into its changes; measure each alone and their interaction"),
     *bench.PLAY_ARGS,
 )
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -42,6 +43,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if len(args.sides) < 2:
         raise FubaError(Diagnostic(None, "compare needs at least two sides, e.g. EDITION EDITION+mods/x.yaml"))
     n = bench.positive(args.n, "-n")
+    if args.attribute:
+        from fuba_rules.cli._attribute import attribute
+
+        return attribute(args, n)
     sides = [bench.side(args, s) for s in args.sides]
     real = bench.real_matches(args)
     from fuba_rules.workbench.comparison import format_comparison, run_comparison
