@@ -19,6 +19,7 @@ from ..engine.tuning import tune
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
 from .play import MatchFault, play_match
+from .runinfo import RunConfig
 from .stats import Metric, distribution, summarize
 from .workers import Chunk, EditionSource, LoadFailed, run_in_processes
 
@@ -259,9 +260,13 @@ class _Summary:
         )
 
 
-def format_table(result: BatchResult, reference: dict[str, float] | None = None) -> str:
-    """The summary a designer reads: one metric a line, mean ± 95% interval."""
-    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)", ""]
+def format_table(result: BatchResult, reference: dict[str, float] | None = None, run: RunConfig | None = None) -> str:
+    """The summary a designer reads: what was run (`run`, when given), then one metric a
+    line, mean ± 95% interval."""
+    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)"]
+    if run is not None:
+        lines.extend(f"  {line}" for line in run.lines())
+    lines.append("")
     width = max(len(m.text) for m in result.metrics.values())
     for m in result.metrics.values():
         ci = "" if m.ci95 is None else f" ± {m.ci95:.2f}"
