@@ -47,3 +47,21 @@ def test_changed_paths_walk_mappings_and_equal_length_lists():
         ("board.dice[1]", 2, 5),
         ("board.extra", "(absent)", True),
     ]
+
+
+def test_full_diff_shows_changed_rule_text_as_a_line_diff(tmp_path, capsys):
+    """Rule text that changed reads as lines taken out (-) and put in (+), not as two
+    folded paragraphs."""
+    mod = tmp_path / "no-pass.yaml"
+    mod.write_text(
+        "schema_version: 1\nid: mods/no-pass\nextends: 2024-draft\nprocedures:\n  pass_action:\n    ref: '4.7'\n    params: [t]\n"
+        "    do: |\n      let start = ball.area\n      log(\"no pass today\", ref=\"4.7.2\")\n"
+    )
+    assert main(["--root", str(ROOT / "editions"), "diff", "2024-draft", "2024-draft", "--mod", str(mod), "--full"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("    procedures.pass_action.do:")
+    body = lines[at + 1 :]
+    assert "       let start = ball.area" in body  # unchanged context
+    assert "      -let targets = [start] if pass.challenge else pass_targets(t, start)" in body
+    assert '      +log("no pass today", ref="4.7.2")' in body
+    assert not any(" -> " in line and "pass_action.do" in line for line in lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from fuba_rules import layering
@@ -32,7 +33,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
       fuba rules <edition> --mod editions/mods/<mod>.yaml --format html -o draft.html
       fuba rules <edition> <older-edition> --changed
     """
-    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book
+    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book, summary
 
     root = editions_root(args)
     if len(args.editions) > 2:
@@ -50,7 +51,11 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     text = html(book) if args.format == "html" else markdown(book)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise FubaError(Diagnostic(None, f"cannot write {args.output}: {e.strerror}")) from None
+        print(f"wrote {summary(book)} to {args.output} ({args.format})", file=sys.stderr)
     else:
         print(text)
     return 0
