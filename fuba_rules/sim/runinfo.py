@@ -60,9 +60,10 @@ class ModRef:
 
 
 def _relative(path: Path, cwd: Path) -> str:
-    """The path from `cwd`; a path on another drive keeps only its name."""
+    """The path from `cwd` as the user wrote it (symbolic links kept); a path on another
+    drive keeps only its name."""
     try:
-        return Path(os.path.relpath(path.resolve(), cwd.resolve())).as_posix()
+        return Path(os.path.relpath(os.path.abspath(path), os.path.abspath(cwd))).as_posix()
     except ValueError:
         return path.name
 
