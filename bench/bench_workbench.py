@@ -7,8 +7,10 @@ Issue 37 asks that compare, sweep and balance spend within 15% of simulate's CPU
 match (they once wrapped every agent in a recorder that left the engine's fast `pick`
 path). Each line plays the same seeds in this process (`-j 1`): simulate through
 `sim.batch.simulate`, compare and sweep through `play_sample` (what both play per side
-and per grid point), balance through `run_balance` without skills or matrices (its
-baseline counts the strategic decisions, then each option is forced). CPU time is
+and per grid point), balance's free baseline (the same matches, its strategic
+decisions counted through the wrapper) and the whole of `run_balance` without skills or
+matrices (each option forced: those are other matches, a forced formation plays
+longer or shorter ones, so that row also measures the rules). CPU time is
 `time.process_time`, the median of `--repeats`; the edition is loaded and tuned first.
 Nothing is asserted.
 """
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from fuba_rules.engine.tuning import tune  # noqa: E402
 from fuba_rules.sim.batch import simulate  # noqa: E402
-from fuba_rules.workbench.balance import run_balance  # noqa: E402
+from fuba_rules.workbench.balance import run_balance, strategic_decisions  # noqa: E402
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample  # noqa: E402
 
 
@@ -61,7 +63,8 @@ def main() -> None:
     rows = {
         "simulate": lambda: simulate(side.edition, a.n, 0, agents).matches,  # type: ignore[arg-type]
         "compare/sweep (play_sample)": lambda: play_sample(side, seeds, agents).n,  # type: ignore[arg-type]
-        "balance": balance,
+        "balance, free baseline": lambda: play_sample(side, seeds, agents, watch=list(strategic_decisions(side))).n,  # type: ignore[arg-type]
+        "balance, forced options": balance,
     }
     print(f"{a.edition}, {agents[0]} vs {agents[1]}, {a.n} matches a measurement, median of {a.repeats}, CPU ms per match")
     base = None

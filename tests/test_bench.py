@@ -68,5 +68,5 @@ def test_the_workbench_bench_prints_cpu_per_match_of_simulate_compare_sweep_and_
         capture_output=True, text=True, check=True, timeout=600,
     ).stdout
     rows = [line.split() for line in out.splitlines()[1:]]
-    assert [r[0] for r in rows] == ["simulate", "compare/sweep", "balance"]
+    assert [r[0] for r in rows] == ["simulate", "compare/sweep", "balance,", "balance,"]
     assert all(r[-2].endswith("x") and float(r[-2][:-1]) > 0 for r in rows)

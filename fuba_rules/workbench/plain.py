@@ -84,6 +84,8 @@ def _name(e: Any) -> str:
         return f"[{e.dotted.replace('_', ' ')}]"
     if isinstance(e, n.Call):
         return f"[{e.name.replace('_', ' ')}]"
+    if isinstance(e, n.Subscript):  # `{d[0]}`: one of the values named
+        return _name(e.obj)
     return "[...]"
 
 
