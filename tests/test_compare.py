@@ -78,3 +78,21 @@ def test_rule_cards_mark_only_the_rows_a_mod_changes(tmp_path, capsys):
     marked = [line for line in out.splitlines() if line.startswith("### ")]
     assert marked == ["### Special event: Out of position goalkeeper [mod] **changed**"]
     assert "- special event Streaker (special_events.5/5) [A13]" in out.split("## Removed")[1]
+
+
+def test_full_diff_shows_changed_rule_text_as_a_line_diff(tmp_path, capsys):
+    """Rule text that changed reads as lines taken out (-) and put in (+), not as two
+    folded paragraphs."""
+    mod = tmp_path / "no-pass.yaml"
+    mod.write_text(
+        "schema_version: 1\nid: mods/no-pass\nextends: 2024-draft\nprocedures:\n  pass_action:\n    ref: '4.7'\n    params: [t]\n"
+        "    do: |\n      let start = ball.area\n      log(\"no pass today\", ref=\"4.7.2\")\n"
+    )
+    assert main(["--root", str(ROOT / "editions"), "diff", "2024-draft", "2024-draft", "--mod", str(mod), "--full"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("    procedures.pass_action.do:")
+    body = lines[at + 1 :]
+    assert "       let start = ball.area" in body  # unchanged context
+    assert "      -let targets = [start] if pass.challenge else pass_targets(t, start)" in body
+    assert '      +log("no pass today", ref="4.7.2")' in body
+    assert not any(" -> " in line and "pass_action.do" in line for line in lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from fuba_rules import layering
@@ -33,7 +34,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
       fuba rules <edition> --mod editions/mods/<mod>.yaml --format html -o draft.html
       fuba rules <edition> <older-edition> --changed
     """
-    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book
+    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book, summary
 
     root = editions_root(args)
     if len(args.editions) > 2:
@@ -52,6 +53,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     text = html(book) if args.format == "html" else markdown(book)
     if args.output:
         write_regular(args.output, text)
+        print(f"wrote {summary(book)} to {args.output} ({args.format})", file=sys.stderr)
     else:
         print(text)
     return 0

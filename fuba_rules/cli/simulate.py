@@ -41,6 +41,7 @@ from fuba_rules.sim.matchlog import LogWriter
 from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
 from fuba_rules.sim.results import ResultsFile
+from fuba_rules.sim.runinfo import RunConfig
 from fuba_rules.sim.workers import EditionSource
 
 PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
@@ -93,13 +94,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.dask:
         distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
-    mods = [str(Path(m).resolve()) for m in args.mod or []]
-    run = {"edition": ed.id, "seed": args.seed, "matches": matches, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}
-    if args.cup is not None:
-        run["cup"] = args.cup
-    one_match = {k: run[k] for k in ("edition", "seed", "agents", "rules", "skills", "mods")}
-    log = LogWriter(args.log, {**one_match, "teams": _teams(ed)}) if args.log else None
-    results, done = _results_file(args, run)
+    run = run_config(args, ed.id, rules, skills)
+    log = LogWriter(args.log, {**run.as_json(), "teams": _teams(ed)}) if args.log else None
+    results, done = _results_file(args, run, matches)
     source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
     try:
         with _signals_stop_the_batch():
@@ -112,18 +109,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     on_outcome=results.add if results else None, cup=args.cup, check_invariants=args.check_invariants,
                 )
     except BatchInterrupted as stop:
-        _print(args, stop.partial, reference)
+        _print(args, stop.partial, reference, run)
         where = f"; `--resume {results.path}` plays the rest" if results else ""
         print(f"fuba: interrupted: {stop.partial.matches} of {stop.requested} matches finished{where}", file=sys.stderr)
         return 128 + stop.signum
     except BatchLost as stop:
-        _print(args, stop.partial, reference)
+        _print(args, stop.partial, reference, run)
         rest = f"`--resume {results.path}` plays the rest" if results else "run with --out FILE to keep finished matches, then --resume FILE plays the rest"
         print(f"fuba: error: the Dask cluster stopped answering ({stop.reason}) after {stop.partial.matches} of {stop.requested} matches; {rest}", file=sys.stderr)
         return 1
     except BatchFault as stop:
         if stop.partial.matches:
-            _print(args, stop.partial, reference)
+            _print(args, stop.partial, reference, run)
             why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a broken invariant" if stop.fault.invariant else "a rule fault"
             print(f"fuba: stopped by {why} after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
         raise stop.fault.to_error() from None
@@ -134,7 +131,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if results:
             results.close()
-    _print(args, result, reference)
+    _print(args, result, reference, run)
     return 0
 
 
@@ -151,11 +148,19 @@ def _matches(args: argparse.Namespace) -> int:
     return run_size(args.n * (args.cup - 1), f"{args.n:,} cups of {args.cup:,} teams")
 
 
-def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:
+def run_config(args: argparse.Namespace, edition: str, rules: list[str], skills: dict[str, list[str]]) -> RunConfig:
+    """The record of this run (`sim.runinfo`): what the summary, `--out` and `--log` name."""
+    return RunConfig.of(
+        edition, args.seed, (args.home, args.away), rules, skills, args.mod or [], getattr(args, "teams", None),
+        bool(getattr(args, "sequence", False)), getattr(args, "cup", None),
+    )
+
+
+def _results_file(args: argparse.Namespace, run: RunConfig, matches: int) -> tuple[ResultsFile | None, list]:
     if args.resume:
         return ResultsFile.resume(args.resume, run)
     if args.out:
-        return ResultsFile.start(args.out, run), []
+        return ResultsFile.start(args.out, run, matches), []
     return None, []
 
 
@@ -179,14 +184,14 @@ def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[
     print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
 
 
-def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, float] | None) -> None:
+def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, float] | None, run: RunConfig) -> None:
     if args.json:
-        out = result.as_json()
+        out = {**result.as_json(), "run": run.as_json()}
         if reference:
             out["reference"] = {k: round(v, 4) for k, v in reference.items()}
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
-        print(format_table(result, reference))
+        print(format_table(result, reference, run))
     if args.report:
         from fuba_rules.report.simulate import write_simulate_report
 

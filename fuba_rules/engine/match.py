@@ -199,10 +199,11 @@ class MatchState:
         pick = 0
         if n > 1:  # as `ask`
             agent = self.agents[team]
-            reads = _PICKS.get(type(agent), _UNSEEN)
-            if reads is _UNSEEN:
-                reads = _PICKS[type(agent)] = _pick_protocol(type(agent))
-            if reads is None:  # the agent needs the whole decision
+            protocol = _PICKS.get(type(agent))
+            if protocol is None:
+                protocol = _PICKS[type(agent)] = _pick_protocol(type(agent))
+            reads, watching = protocol
+            if reads is None or (watching and label in agent.watches):  # the agent needs the whole decision
                 opts = (*options, None) if optional else tuple(options)
                 pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
             else:  # `Agent.pick`: the count and, if it reads them, the scores (as `_scores` gives them)
@@ -526,13 +527,14 @@ def _weight(data: dict) -> int:
     return w
 
 
-_PICKS: dict[type, bool | None] = {}  # agent class -> reads advice (`Agent.pick`), None without `pick`
-_UNSEEN = object()
+_PICKS: dict[type, tuple[bool | None, bool]] = {}  # agent class -> its `_pick_protocol`
 
 
-def _pick_protocol(cls: type) -> bool | None:
-    """Whether an agent class offers `Agent.pick`, and whether it reads the advice."""
-    return bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
+def _pick_protocol(cls: type) -> tuple[bool | None, bool]:
+    """Whether an agent class offers `Agent.pick` and reads the advice (None: no `pick`),
+    and whether it `watches` some decisions, which it is asked in full."""
+    reads = bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
+    return reads, hasattr(cls, "watches")
 
 
 def _scores(scores: Any, optional: bool) -> Any:

@@ -20,7 +20,9 @@ from ..engine.tuning import tune
 from .cluster import ClusterLost
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
+from .league import League, league_of
 from .play import MatchFault, play_match
+from .runinfo import RunConfig
 from .stats import Metric, distribution, summarize
 from .workers import Chunk, EditionSource, LoadFailed, run_in_processes
 
@@ -37,6 +39,8 @@ class BatchResult:
     skills_used: dict[str, float]
     decided: dict[str, float] = attrs.field(factory=dict)  # how -> share of matches whose winner the rules decided
     cup: CupFigures | None = None  # with --cup: ties, tie-breaks and champions
+    league: League | None = None  # with --sequence: the table and what was passed on
+    off: tuple[str, ...] = ()  # metrics of rules switched off that no match counted: left out of the table
 
     def as_json(self) -> dict:
         out = {
@@ -53,6 +57,10 @@ class BatchResult:
             out["decided"] = {k: round(v, 4) for k, v in self.decided.items()}
         if self.cup is not None:
             out["cup"] = self.cup.as_json()
+        if self.league is not None:
+            out["league"] = self.league.as_json()
+        if self.off:
+            out["rules_off"] = list(self.off)
         return out
 
 
@@ -157,7 +165,8 @@ def simulate(
     else:
         carry = _carry_after(finished) if sequence else None
         items = _run_here(edition, todo, seed, agents, rules_on, skills, carry, check_invariants)
-    summary = _Summary(edition, n, seed, agents, cup, tuple(sorted({s for names in (skills or {}).values() for s in names})))
+    named = tuple(sorted({s for names in (skills or {}).values() for s in names}))
+    summary = _Summary(edition, n, seed, agents, cup, named, sequence, rules_on)
     fault: MatchFault | None = None
     try:
         for item in items:
@@ -257,6 +266,8 @@ class _Summary:
     named: tuple[str, ...] = ()
     """The skills in play (--home-skills, --away-skills, a team file): each is counted in
     "skills used", 0 when no match used it, so an unused skill shows and is not left out."""
+    sequence: bool = False
+    rules_on: tuple[str, ...] = ()
 
     def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
         ordered = sorted(outcomes, key=lambda o: o.index)
@@ -282,24 +293,44 @@ class _Summary:
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
         for k, v in results.items():
-            metrics[k] = summarize(k, k.replace("_", " "), v)
+            metrics[k] = summarize(k, k.replace("_", " "), v, share=True)
+        off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, {}).get("ref")))
         return BatchResult(
             self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},
             {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
             {k: c / max(n, 1) for k, c in sorted(decided.items())},
             cup_figures(ordered, self.cup) if self.cup is not None else None,
+            league_of(ordered, self.edition.team_names()) if self.sequence else None,
+            off,
         )
 
+    def rule_is_off(self, ref: Any) -> bool:
+        """Whether a statistic's chapter (`ref`) is a rule of the edition not switched on
+        (an advanced rule "A3", or a part of one, "A3.2")."""
+        ref = str(ref or "")
+        for rule in self.edition.rules:
+            if ref == rule or ref.startswith((rule + ".", rule + " ")):
+                return rule not in self.rules_on
+        return False
 
-def format_table(result: BatchResult, reference: dict[str, float] | None = None) -> str:
-    """The summary a designer reads: one metric a line, mean ± 95% interval."""
-    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)", ""]
-    width = max(len(m.text) for m in result.metrics.values())
-    for m in result.metrics.values():
-        ci = "" if m.ci95 is None else f" ± {m.ci95:.2f}"
+
+def format_table(result: BatchResult, reference: dict[str, float] | None = None, run: RunConfig | None = None) -> str:
+    """The summary a designer reads: what was run (`run`, when given), then one metric a
+    line, mean ± 95% interval."""
+    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)"]
+    if run is not None:
+        lines.extend(f"  {line}" for line in run.lines())
+    lines.append("")
+    shown = [m for m in result.metrics.values() if m.name not in result.off]
+    width = max(len(m.text) for m in shown)
+    lines.append(f"  {'per match':<{width}}  {'mean':>7}  95% interval")
+    for m in shown:
+        ci = "" if m.ci95 is None else f"  [{m.low:.2f}, {m.high:.2f}]"
         ref = f"   (real football {reference[m.name]:.2f})" if reference and m.name in reference else ""
         lines.append(f"  {m.text:<{width}}  {m.mean:7.2f}{ci}{ref}")
+    if result.off:
+        lines.append(f"  (left out: {len(result.off)} figures of rules switched off, 0 in every match: {', '.join(result.metrics[k].text for k in result.off)})")
     lines.append("")
     lines.append("  goals per match: " + "  ".join(f"{k}: {v:.1%}" for k, v in result.goals_distribution.items()))
     if result.skills_used:
@@ -308,4 +339,6 @@ def format_table(result: BatchResult, reference: dict[str, float] | None = None)
         lines.append("  level scores the rules decided: " + ", ".join(f"{k} {v:.1%} of matches" for k, v in result.decided.items()))
     if result.cup is not None:
         lines.extend(result.cup.lines())
+    if result.league is not None:
+        lines.extend(result.league.lines(result.matches))
     return "\n".join(lines)
