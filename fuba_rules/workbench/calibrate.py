@@ -218,7 +218,7 @@ def _play(setup: _Setup, varies: Sequence[Vary], points: Sequence[tuple[Any, ...
     if parallel.active():
         tasks = [(EditionSource.of(setup.spec.edition, [*setup.mods, p], setup.root), seeds) for p in paths]
         try:
-            return parallel.play_each(tasks, _sample_run, setup.spec.text, setup.rules, setup.agents, setup.skills, None, done=_ticks(tick))
+            return parallel.play_each(tasks, _sample_run, setup.spec.text, setup.rules, setup.agents, setup.skills, None, (), done=_ticks(tick))
         except FubaError as e:  # which point it was: the first one that fails to load, played alone
             for p, path in zip(points, paths):
                 try:
