@@ -239,9 +239,9 @@ class Trampoline:
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
         # While an answer is hidden from the other team (engine/secrets.py): the match at
-        # the first such answer, before it, and every answer since (pick, its secret's n or 0).
+        # the first such answer, before it, and every answer since (team, pick).
         self.secret_base: Trampoline | None = None
-        self.secret_steps: list[tuple[int, int]] = []
+        self.secret_steps: list[tuple[str, int]] = []
 
     # ---- answers
     def answer(self, pick: int) -> None:
@@ -265,7 +265,7 @@ class Trampoline:
         if opened and base is not None:
             self.secret_base, self.secret_steps = base, []
         if self.secret_base is not None:
-            self.secret_steps.append((pick, m.secret_count if opened else 0))
+            self.secret_steps.append((decision.team, pick))
             if not m.hidden:
                 self.secret_base, self.secret_steps = None, []
         return choice
@@ -418,10 +418,8 @@ class Trampoline:
 
         A copy for a `viewer` (a team) holds only what that team may know: the other
         team's hidden answers are drawn again from `rng` (see `_redrawn`)."""
-        if viewer is not None and self.secret_base is not None:
-            drawn = {h.n for h in hidden_from(self.m, viewer)}
-            if drawn:
-                return self._redrawn(drawn, rng or random.Random(0), agents, dice, record)
+        if viewer is not None and self.secret_base is not None and hidden_from(self.m, viewer):
+            return self._redrawn(viewer, rng or random.Random(0), agents, dice, record)
         if self.pending is not None and callable(self.pending._scores):
             budget = self.m.budget  # advice read now, for both, without spending steps
             self.pending.scores  # noqa: B018 - computes and keeps them
@@ -437,18 +435,29 @@ class Trampoline:
         new.secret_steps = list(self.secret_steps)
         return new
 
-    def _redrawn(self, drawn: set[int], rng: random.Random, agents: dict[str, Any] | None, dice: Any, record: bool) -> Trampoline:
-        """A copy in which the hidden answers numbered `drawn` are drawn uniformly among their
-        options: the match at the first hidden answer, answered again, every answer since
-        replayed (with the dice as they were), up to this decision."""
+    def _redrawn(self, viewer: str, rng: random.Random, agents: dict[str, Any] | None, dice: Any, record: bool) -> Trampoline:
+        """A copy in which the other team's hidden answers are drawn uniformly among their
+        options: the match at the first hidden answer, the other team's answers since drawn
+        again (all of them are hidden: engine/secrets.py), `viewer`'s own replayed (with
+        the dice as they were), up to this decision."""
         r = self.secret_base.copy(record=record)  # type: ignore[union-attr]
         r.pause, r.fast = True, False
-        for pick, n in self.secret_steps:
+        mine = [pick for team, pick in self.secret_steps if team == viewer]
+        want = self.pending
+        while r.pending is not None:
             d = r.pending
-            if d is None or pick >= len(d.options):
-                raise SecretChanged("the match ended, or offered other options, after a hidden answer was drawn again")
-            r.answer(below(rng, len(d.options)) if n in drawn else pick)
-        want, got = self.pending, r.pending
+            if d.team != viewer:
+                if not mine and want is not None and (d.team, d.label, d.options) == (want.team, want.label, want.options):
+                    break  # copied at the other team's own decision
+                r.answer(below(rng, len(d.options)))
+            elif mine:
+                pick = mine.pop(0)
+                if pick >= len(d.options):
+                    raise SecretChanged(f"'{d.label}' offered other options after a hidden answer was drawn again")
+                r.answer(pick)
+            else:
+                break
+        got = r.pending
         if (want is None) != (got is None) or (want is not None and got is not None and (want.team, want.label, want.options) != (got.team, got.label, got.options)):
             raise SecretChanged(f"another answer to a hidden decision changed what the rules asked before revealing it (now '{got.label if got else 'the end'}')")
         r.pause, r.fast = self.pause, self.fast

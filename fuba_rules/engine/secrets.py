@@ -4,7 +4,9 @@ A rulebook has some choices made in secret, or by both teams at the same time (t
 keeper's penalty guess and the kick; the formation cards). The rules must ask one team
 first, so an edition marks the first decision in `secrets:` with the label of the other
 team's decision made at the same time (`simultaneous_with`); the first answer stays
-hidden from the other team until that team has answered too.
+hidden from the other team until that team has answered too, and so does every answer
+the same team gives meanwhile (what follows from a secret choice, such as the World Cup
+2015's specified players after the formation card, is part of it).
 
 The match keeps the hidden answers (`MatchState.hidden`, see `note`). Whoever looks at
 the match for a team takes only what that team may know: a copy for a team
@@ -46,6 +48,8 @@ def note(m: Any, team: str, label: str, options: int) -> bool:
             m.hidden = kept
             return False  # the second of two simultaneous answers: the first is already made
     until = m.secret_labels.get(label)
+    if until is None:  # an answer given while the same team's secret is hidden is part of it
+        until = next((h.until for h in hidden if h.team == team), None)
     if until is None or options < 2:
         return False
     m.secret_count += 1
