@@ -201,6 +201,7 @@ class Features:
         domains["area"] = self.areas
         self.clock = edition.match.get("clock")
         self.entries: list[tuple[str, Any, list[tuple[str, ...]]]] = []
+        self.at: dict[str, int] = {}  # where each entry starts in `board`
         size = 0
         for name in sorted(edition.state):
             spec = edition.state[name]
@@ -211,6 +212,7 @@ class Features:
                 values = sorted(domains.get(dim, ())) if dim not in ("team", "area") else list(domains[dim])
                 keys = [k + (v,) for k in keys for v in values]
             self.entries.append((name, spec, keys))
+            self.at[name] = 4 * len(self.areas) + size
             size += len(keys) * (2 if spec.type == "team" else len(self.areas) if spec.type == "area" else 1)
         na = len(self.areas)
         self.state_size = size
@@ -259,6 +261,22 @@ class Features:
                 out[at] = (v - spec.min) / (spec.max - spec.min)
             else:
                 out[at] = v / (100 if name == self.clock else 10)
+
+    def coarse(self, state: FubaState, player: int, how: str = "board") -> str:
+        """A short key of what `player` sees, for tabular learners: the decision's label and,
+        with `board`, every unindexed team- or area-valued state entry (bench/openspiel_rl.py)."""
+        label = state._decision.label if state._decision is not None else ""
+        if how == "label":
+            return label
+        board = state._board[player]
+        parts = [label]
+        for name, spec, keys in self.entries:
+            if keys == [()] and spec.type in ("team", "area"):
+                at = self.at[name]
+                width = 2 if spec.type == "team" else len(self.areas)
+                hot = np.flatnonzero(board[at : at + width])
+                parts.append(str(int(hot[0])) if len(hot) else "-")
+        return " ".join(parts)
 
     def observation(self, state: FubaState, player: int, out: np.ndarray) -> None:
         out.fill(0)
