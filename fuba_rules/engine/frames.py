@@ -239,9 +239,9 @@ class Trampoline:
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
         # While an answer is hidden from the other team (engine/secrets.py): the match at
-        # the first such answer, before it, and every answer since (team, pick).
+        # the first such answer, before it, and every answer since (team, pick, hidden).
         self.secret_base: Trampoline | None = None
-        self.secret_steps: list[tuple[str, int]] = []
+        self.secret_steps: list[tuple[str, int, bool]] = []
 
     # ---- answers
     def answer(self, pick: int) -> None:
@@ -265,7 +265,7 @@ class Trampoline:
         if opened and base is not None:
             self.secret_base, self.secret_steps = base, []
         if self.secret_base is not None:
-            self.secret_steps.append((decision.team, pick))
+            self.secret_steps.append((decision.team, pick, opened))
             if not m.hidden:
                 self.secret_base, self.secret_steps = None, []
         return choice
@@ -437,19 +437,23 @@ class Trampoline:
 
     def _redrawn(self, viewer: str, rng: random.Random, agents: dict[str, Any] | None, dice: Any, record: bool) -> Trampoline:
         """A copy in which the other team's hidden answers are drawn uniformly among their
-        options: the match at the first hidden answer, the other team's answers since drawn
-        again (all of them are hidden: engine/secrets.py), `viewer`'s own replayed (with
-        the dice as they were), up to this decision."""
+        options: the match at the first hidden answer, answered again, and every answer
+        since replayed (with the dice as they were) but the other team's hidden ones, drawn
+        again too (how many it gives may change with them), up to this decision."""
         r = self.secret_base.copy(record=record)  # type: ignore[union-attr]
         r.pause, r.fast = True, False
-        mine = [pick for team, pick in self.secret_steps if team == viewer]
+        mine = [pick for team, pick, _ in self.secret_steps if team == viewer]
+        others = [(pick, hidden) for team, pick, hidden in self.secret_steps if team != viewer]
         want = self.pending
         while r.pending is not None:
             d = r.pending
             if d.team != viewer:
-                if not mine and want is not None and (d.team, d.label, d.options) == (want.team, want.label, want.options):
+                if not mine and not others and want is not None and (d.team, d.label, d.options) == (want.team, want.label, want.options):
                     break  # copied at the other team's own decision
-                r.answer(below(rng, len(d.options)))
+                pick, hidden = others.pop(0) if others else (0, True)
+                if not hidden and pick >= len(d.options):
+                    raise SecretChanged(f"'{d.label}' offered other options after a hidden answer was drawn again")
+                r.answer(below(rng, len(d.options)) if hidden else pick)
             elif mine:
                 pick = mine.pop(0)
                 if pick >= len(d.options):

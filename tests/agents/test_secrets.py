@@ -165,3 +165,24 @@ def test_fuba_check_warns_of_a_simultaneous_choice_left_unmarked(tmp_path, capsy
     text = err.out + err.err
     assert "setpieces.yaml" in text and "decision 'keeper guess' is followed at once by the other team's 'penalty kick'" in text
     assert "secret 'keeper gues' is the label of no decision the rules ask (did you mean 'keeper guess'?)" in text
+
+
+def test_a_copy_for_the_team_choosing_second_draws_the_first_teams_card_and_what_it_specified():
+    """World Cup 2015, 3.1: the cards are chosen secretly and revealed together; what home
+    specifies with its card (3.1.2) follows from it and stays hidden with it. Away's copies
+    draw home's card again (and its specifications, however many the new card asks) and
+    stop at away's own card, with away's options."""
+    from fuba_rules.engine.driver import Match
+
+    m = Match(load_edition("world-cup-2015"), seed=1)
+    while m.decision.team == "home":
+        m.choose(0)
+    assert m.decision.label == "formation"
+    real = m.state.S["formation"]["home"]
+    cards = set()
+    for s in range(12):
+        c = m.copy(viewer="away", seed=s)
+        assert (c.decision.team, c.decision.label, c.decision.options) == ("away", "formation", m.decision.options)
+        cards.add(tuple(c.state.S["formation"]["home"]))
+    assert len(cards) > 3, cards
+    assert m.copy(viewer="home").state.S["formation"]["home"] == real
