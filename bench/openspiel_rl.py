@@ -47,10 +47,14 @@ def _step(state, key: str, kind, reward: float) -> rl_environment.TimeStep:
     )
 
 
-def play(game, learner, features, how: str, rng: random.Random, train: bool) -> float:
-    """One match: the learner home, a uniform random player away, dice by their odds. Home's return."""
+def play(game, learner, features, how: str, rng: random.Random, train: bool, learn_slots: bool = False) -> float:
+    """One match: the learner home, a uniform random player away, dice by their odds. Home's return.
+    Unless `learn_slots`, the learner answers decisions offering only option slots (whose
+    ids mean "the i-th option" of a list the rules compute) at random, as its opponent does:
+    it learns the answers whose ids mean the same everywhere (areas, fixed lists, declining)."""
     state = game.new_initial_state()
     first, seen = True, 0
+    slots = features.space.slots
 
     def gained() -> float:  # the goal difference won since the learner's last step
         nonlocal seen
@@ -62,7 +66,7 @@ def play(game, learner, features, how: str, rng: random.Random, train: bool) -> 
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        elif state.current_player() == 0:
+        elif state.current_player() == 0 and (learn_slots or max(state.legal_actions()) >= slots):
             kind = rl_environment.StepType.FIRST if first else rl_environment.StepType.MID
             first = False
             out = learner.step(_step(state, features.coarse(state, 0, how), kind, gained()), is_evaluation=not train)
