@@ -15,7 +15,7 @@ random player (other seeds); each line prints the mean return with its 95% inter
 wins, draws and losses. `--plot FILE` draws the curve (matplotlib), `--json FILE` keeps
 the figures.
 
-    python bench/openspiel_rl.py --seconds 300 --every 60 --eval 60 --plot docs/openspiel-learning.png --json docs/openspiel-learning.json
+    python bench/openspiel_rl.py --seconds 100 --every 40 --eval 40 --plot docs/openspiel-learning.png --json docs/openspiel-learning.json
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ def main() -> int:
     ap.add_argument("--every", type=int, default=25, help="training matches between evaluations")
     ap.add_argument("--eval", type=int, default=100, help="evaluation matches against random")
     ap.add_argument("--max-clock", type=int, default=0, help="stop matches after this minute (default 0: whole matches)")
-    ap.add_argument("--key", choices=["label", "board"], default="board")
+    ap.add_argument("--key", choices=["label", "board"], default="label")
     ap.add_argument("--discount", type=float, default=0.9, help="the learner's discount (default 0.9: a goal is credited to the decisions just before it)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plot")
