@@ -121,7 +121,8 @@ def plot(result: dict, path: str) -> None:
     ax.axhline(0, color="grey", lw=0.8, ls="--", label="even with random")
     ax.set_xlabel("training matches")
     ax.set_ylabel(f"mean return over {result['eval_matches']} matches")
-    ax.set_title(f"python_fuba {result['edition']}, {result['max_clock']}-minute matches")
+    length = f"matches stopped at minute {result['max_clock']}" if result["max_clock"] else "whole matches"
+    ax.set_title(f"python_fuba {result['edition']}, {length}, key {result['key']}")
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
