@@ -85,6 +85,7 @@ class Edition:
     stats: dict[str, dict]
     match: dict[str, Any]
     interpretations: dict[str, dict]
+    secrets: dict[str, str] = attrs.field(factory=dict)  # secret decision's label -> the other team's decision that reveals it
     symbols: Symbols | None = None
     compiler: Compiler | None = None
     invariants: dict[str, Invariant] = attrs.field(factory=dict)  # checked only when a match asks (engine.invariants)
@@ -343,6 +344,7 @@ class _Build:
             stats=parsed.stats,
             match=_plain(self.section("match")),
             interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
+            secrets={str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)},
             symbols=sym,
             compiler=comp,
             invariants={inv.name: inv for inv, _ in parsed.invariants},
@@ -485,6 +487,7 @@ class _Build:
             fires, reads = lint.used(bodies)
             self.advice += lint.unfired_warnings(self.d, fires, _val_pos) + lint.unread_table_warnings(self.d, reads, _key_pos)
             self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
+            self.advice += lint.secret_warnings(self.d, bodies, _key_pos)
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
         """Turn every checked text into closures, once."""

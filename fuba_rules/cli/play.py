@@ -9,6 +9,7 @@ from typing import Any
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.engine.decisions import Decision, NeedDecision
+from fuba_rules.engine.secrets import visible_events
 from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import new_match, run_match
 
@@ -28,19 +29,23 @@ class _Stop(NeedDecision):
 class _Terminal:
     """The person at the terminal: narrates the match so far, lists the options, reads a number.
 
-    One object serves both teams (`--human both`), so each event is narrated once.
+    One object serves both teams (`--human both`), so each event is narrated once. The
+    narration stops before an answer of the other team that is still hidden (a secret
+    decision, engine/secrets.py) and goes on once it is revealed.
     """
 
     name = "human"
 
-    def __init__(self, names: dict[str, str]):
+    def __init__(self, names: dict[str, str], teams: set[str]):
         self.names = names
+        self.teams = frozenset(teams)
         self.shown = 0
 
     def narrate(self, match: Any) -> None:
-        for line in narrate(match.events[self.shown :], self.names):
+        events = visible_events(match, self.teams)
+        for line in narrate(events[self.shown :], self.names):
             print(line)
-        self.shown = len(match.events)
+        self.shown = max(self.shown, len(events))
 
     def choose(self, decision: Decision, match: Any) -> int:
         self.narrate(match)
@@ -74,8 +79,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     The match is played as `fuba simulate` plays one (`new_match`), with the person as
     the agent of their team(s), so any agent can be the opponent, `search` included."""
     ed = _load(args)
-    person = _Terminal(_teams(ed))
     humans = {"home", "away"} if args.human == "both" else {args.human}
+    person = _Terminal(_teams(ed), humans)
     agents = tuple(person if t in humans else getattr(args, t) for t in ("home", "away"))
     m = new_match(ed, args.seed, agents, _rules(args, ed), _skills(args, ed))
     try:

@@ -21,6 +21,7 @@ from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 from .invariants import Watch, watches
 from .primitives import OUTFIELD, unknown_area
+from .secrets import note
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
@@ -84,6 +85,9 @@ class MatchState:
         self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
         # trigger -> the check of its invariants (engine.invariants), only when asked for
         self.watching: dict[str, Watch] = watches(getattr(edition, "invariants", {}).values(), self.rules_on) if check_invariants else {}
+        self.secret_labels: dict[str, str] = getattr(edition, "secrets", None) or {}  # see engine/secrets.py
+        self.hidden: tuple = ()  # answers the other team has not seen yet (`secrets.Hidden`)
+        self.secret_count = 0
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
@@ -221,6 +225,8 @@ class MatchState:
         choice = options[pick] if pick < len(options) else None
         if self.record:
             self.emit("choice", {"team": team, "label": label, "choice": choice, "options": n})
+        if self.secret_labels:
+            note(self, team, label, n)
         return choice
 
     def offer(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Decision:
@@ -244,6 +250,8 @@ class MatchState:
         choice = decision.options[pick]
         if self.record:  # a choice is logged, and nothing else happens at its event
             self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
+        if self.secret_labels:
+            note(self, decision.team, decision.label, len(decision.options))
         return choice
 
     # ---- hooks and skills
