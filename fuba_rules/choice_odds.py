@@ -180,3 +180,32 @@ def marginal(outcomes: dict[tuple, Fraction], k: int) -> dict[Any, Fraction]:
     for values, p in outcomes.items():
         out[values[k]] = out.get(values[k], Fraction(0)) + p
     return out
+
+
+_CACHE = OddsCache()
+AGENT = "coach"  # who answers the decisions inside an option's rule, for both teams
+
+
+def odds_rows(ed: Any, match: Match, agent: str = AGENT, tick: Callable[[], None] | None = None) -> list[dict]:
+    """The odds of each option of `match`'s pending decision, as the boards show them: per
+    option, each measure of the edition's `display: odds:` alone (values in words, exact
+    and decimal), and the likeliest joint outcomes. Cached by position."""
+    from .display import display_of, words
+
+    items = display_of(ed).odds
+    if not items or match.decision is None:
+        return []
+    key = position_key(match, [i.text for i in items], agent)
+    found = _CACHE.get(key, lambda: option_odds(match, [i.read for i in items], agent, tick=tick))
+    teams = ed.team_names()
+
+    def shown(dist: dict[Any, Fraction]) -> list[dict]:
+        rows = sorted(dist.items(), key=lambda kv: (-kv[1], str(kv[0])))
+        return [{"value": words(v, teams), "exact": str(p), "p": float(p)} for v, p in rows]
+
+    out = []
+    for i, o in enumerate(found):
+        measures = [{"label": item.label, "odds": shown(marginal(o.outcomes, k))} for k, item in enumerate(items)]
+        joint = shown({", ".join(f"{item.label} {words(v, teams)}" for item, v in zip(items, vals)): p for vals, p in o.outcomes.items()})
+        out.append({"option": i, "note": o.note, "runs": o.runs, "measures": measures, "joint": joint[:6]})
+    return out
