@@ -12,6 +12,7 @@ what is measured there (e.g. who has the ball and its value).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -156,15 +157,19 @@ class OddsCache:
     def __init__(self, size: int = CACHE_SIZE):
         self.size = size
         self._kept: OrderedDict[tuple, list[OptionOdds]] = OrderedDict()
+        self._lock = threading.Lock()  # the web board's workers share it
 
     def get(self, key: tuple, compute: Callable[[], list[OptionOdds]]) -> list[OptionOdds]:
-        found = self._kept.get(key)
-        if found is None:
-            found = self._kept[key] = compute()
+        with self._lock:
+            found = self._kept.get(key)
+            if found is not None:
+                self._kept.move_to_end(key)
+                return found
+        found = compute()
+        with self._lock:
+            self._kept[key] = found
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
-        else:
-            self._kept.move_to_end(key)
         return found
 
 

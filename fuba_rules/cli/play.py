@@ -63,12 +63,11 @@ class _Table:
         self.shown = 0
 
     def play(self) -> int:
-        m = self.match
-        while not m.finished:
-            d = m.decision
+        while not self.match.finished:  # undo replaces the match: never keep it in a local
+            d = self.match.decision
             assert d is not None
             if d.team not in self.humans:
-                m.choose(self.think(d))
+                self.match.choose(self.think(d))
                 continue
             self.narrate()
             self.board()
@@ -80,7 +79,7 @@ class _Table:
                 self.save()
                 return 1
         self.narrate()
-        print(f"\nFull time: {status_line(self.ed, m.state)}")
+        print(f"\nFull time: {status_line(self.ed, self.match.state)}")
         self.save()
         return 0
 
