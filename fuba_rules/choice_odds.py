@@ -6,7 +6,8 @@ copy answers the option, rolls the enumerated dice (as `fuba odds` does) and run
 until the rule that asked the decision returns, the end of that action: a pass's
 target, dice and outcome, a pressing's roll, a sprint's moves. Later decisions inside it
 (the pass's target, a defender's reply, a skill's "use it?") are answered by an agent,
-the coach for both teams unless told otherwise. The edition's `display: odds:` says
+the coach for both teams unless told otherwise, each question answered as a fresh
+coach would answer it (so an answer depends on the question, not on the path to it). The edition's `display: odds:` says
 what is measured there (e.g. who has the ball and its value).
 """
 
@@ -42,18 +43,21 @@ class TooLong(BaseException):  # not an Exception: the engine must not turn it i
 
 
 class _Counting:
-    """An agent that answers as `agent` does, but only `most` times in one run."""
+    """Answers as a fresh agent `spec` seeded `seed` would, every time: so an answer depends
+    on the question alone, never on what was asked before it in the run (a coach breaks
+    ties at random), and the odds of an option are those of the next question's answer.
+    Only `most` times in one run."""
 
     name = "counting"
 
-    def __init__(self, agent: Any, most: int):
-        self.agent, self.most, self.asked = agent, most, 0
+    def __init__(self, spec: str, seed: int, most: int):
+        self.spec, self.seed, self.most, self.asked = spec, seed, most, 0
 
     def choose(self, decision: Any, match: Any) -> int:
         self.asked += 1
         if self.asked > self.most:
             raise TooLong
-        return self.agent.choose(decision, match)
+        return make_agent(self.spec, self.seed).choose(decision, match)
 
 
 class _Counted:
@@ -120,7 +124,7 @@ def option_odds(
             if tick:
                 tick()
             counted = _Counted(dice, MAX_DICE)
-            copy = tramp.copy(agents={t: _Counting(make_agent(agent, n), MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False)
+            copy = tramp.copy(agents={t: _Counting(agent, n, MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False)
             copy.__class__ = _UntilReturn
             copy.floor, copy.pause = floor, False
             try:

@@ -79,7 +79,8 @@ class _Table:
                 self.save()
                 return 1
         self.narrate()
-        print(f"\nFull time: {status_line(self.ed, self.match.state)}")
+        score = self.match.score
+        print(f"\nFull time: {self.names['home']} {score.get('home', 0)} - {score.get('away', 0)} {self.names['away']}")
         self.save()
         return 0
 
@@ -117,7 +118,7 @@ class _Table:
         for line in picture(self.ed, m.state):
             print(line)
         print(status_line(self.ed, m.state))
-        print(f"\n{self.names[d.team]} ({d.team}) decides: {d.label} [{d.ref}]")
+        print(f"\n{self.names[d.team]} ({d.team}): {d.label} [{d.ref}]")
         for i, option in enumerate(d.options):
             print(f"  {i}: {option_text(self.ed, m.state, d.team, option)}")
 
@@ -147,7 +148,7 @@ class _Table:
                 m.choose(int(answer))
                 return 0
             else:
-                print(f"type a number from 0 to {len(m.decision.options) - 1}, or ? for help")
+                print(f"please type one of the numbers (0 to {len(m.decision.options) - 1}), or ? for help")
 
     def undo(self) -> None:
         if not self.mine:
