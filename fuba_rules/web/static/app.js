@@ -92,7 +92,7 @@ function renderGame() {
     return;
   }
   const mine = d.team === g.human;
-  delete $("decision").dataset.odds;
+  delete $("decision").dataset.oddsReady;
   $("decision").replaceChildren(...[
     h("p", { class: "ask" }, h("span", { class: `swatch ${d.team}` }), h("b", {}, `${ed.teams[d.team]} (${d.team})`), `: ${d.label} `,
       h("button", { id: "rule-toggle", class: "link", title: "the rule text of this chapter", onclick: () => { $("rule-text").hidden = !$("rule-text").hidden; } }, `rule ${d.ref || ""} ▸`)),
@@ -141,7 +141,7 @@ async function loadOdds(g) {
       row.measures.map((m) => `${m.label}: ` + m.odds.map((o) => `${o.value} ${o.exact}`).join(", ")).join("\n") +
       "\nlikeliest: " + row.joint.slice(0, 3).map((j) => `${j.value} (${Math.round(j.p * 100)}%)`).join("; ");
   }
-  $("decision").dataset.odds = "1";
+  $("decision").dataset.oddsReady = "1";
 }
 
 function current(step) {
