@@ -141,10 +141,10 @@ export class Board {
   }
 
   // A label placed where it overlaps no label placed before: moved up in steps if it would.
-  label(x, y, text, cls, title = "", anchor = "start") {
+  label(x, y, text, cls, title = "", right = false) {
     const g = el("g", { class: cls }, this.labels);
     if (title) el("title", {}, g, title);
-    const t = el("text", { x, y, "text-anchor": anchor, class: `${cls}-text` }, g, text);
+    const t = el("text", { x, y, "text-anchor": right ? "end" : "inherit", class: `${cls}-text` }, g, text);
     for (let tries = 0; tries < 8; tries++) {
       const b = t.getBBox();
       if (!this.placed.some((p) => b.x < p.x + p.width && p.x < b.x + b.width && b.y < p.y + p.height && p.y < b.y + b.height)) break;
@@ -169,7 +169,7 @@ export class Board {
       el("text", { class: `badge-text ${team}`, x: cx - 34, y: cy + 5 }, this.layer, String(value));
     }
     const who = TEAMS.includes(control) ? `${this.edition.teams[control]}'s ball` : "the ball";
-    this.label(cx - 50, cy + 4, value !== null && value !== undefined ? `${who}, value ${value}` : who, "ball-label", "", "end");
+    this.label(cx - 50, cy + 4, value !== null && value !== undefined ? `${who}, value ${value}` : who, "ball-label", "", true);
   }
 
   drawPieces([x0, y0, x1, y1], counts, keepers) {
