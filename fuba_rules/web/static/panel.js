@@ -34,7 +34,8 @@ function teamName(edition, team) {
 }
 
 function named(edition, value) {
-  return TEAMS.includes(value) ? teamName(edition, value) : show(value);
+  const area = typeof value === "string" && edition.board ? [...edition.board.areas, ...edition.board.spots].find((a) => a.id === value) : null;
+  return TEAMS.includes(value) ? teamName(edition, value) : area ? area.name : show(value);
 }
 
 export function dice(values) {
