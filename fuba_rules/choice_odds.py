@@ -24,6 +24,7 @@ import attrs
 from .agents import make_agent
 from .board import TEAMS
 from .dice import Dice, enumerate_outcomes
+from .display import display_of, words
 from .engine.driver import Match
 from .engine.frames import Trampoline
 
@@ -199,8 +200,6 @@ def odds_rows(ed: Any, match: Match, agent: str = AGENT, tick: Callable[[], None
     """The odds of each option of `match`'s pending decision, as the boards show them: per
     option, each measure of the edition's `display: odds:` alone (values in words, exact
     and decimal), and the likeliest joint outcomes. Cached by position."""
-    from .display import display_of, words
-
     items = display_of(ed).odds
     if not items or match.decision is None:
         return []

@@ -14,42 +14,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from webkit import settle
 
 from fuba_rules.choice_odds import odds_rows
 from fuba_rules.engine.driver import Match
 from fuba_rules.web.replay import from_header
 
-CHROMIUM = "/usr/bin/chromium"
-SIZE = {"width": 1280, "height": 720}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    page = browser.new_page(viewport=SIZE)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready]", timeout=120_000)
-    yield page
-    page.close()
-    assert not errors, errors
-
-
-def settle(page) -> None:
-    page.wait_for_function("!document.body.classList.contains('busy')", timeout=120_000)
-    assert page.inner_text("#error") == ""
+VIEWPORT = {"width": 1280, "height": 720}  # the page fixture (conftest.py) opens the board at this size
 
 
 def shot(page, name: str, tmp_path: Path) -> Path:
