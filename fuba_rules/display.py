@@ -60,17 +60,18 @@ def _build(ed: Any) -> Display:
     errors: list[Diagnostic] = []
     where = getattr(data, "pos", None)
 
-    def pos_of(mapping: Any, key: str) -> Pos | None:
-        return getattr(mapping, "value_pos", {}).get(key) or getattr(mapping, "pos", None) or where
+    def pos_of(mapping: Any, key: str, positions: str = "value_pos") -> Pos | None:
+        return getattr(mapping, positions, {}).get(key) or getattr(mapping, "pos", None) or where
 
-    def state(name: Any, mapping: Any, key: str, kind: str | None = None) -> str | None:
+    def state(name: Any, mapping: Any, key: str, kind: str | None = None, positions: str = "value_pos") -> str | None:
+        """`name` when it is declared state (of type `kind`); else an error at its place."""
         name = str(name)
         spec = ed.state.get(name)
         if spec is None:
-            errors.append(Diagnostic(pos_of(mapping, key), f"display: unknown state '{name}'{did_you_mean(name, ed.state)}"))
+            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: unknown state '{name}'{did_you_mean(name, ed.state)}"))
             return None
         if kind and spec.type != kind:
-            errors.append(Diagnostic(pos_of(mapping, key), f"display: '{name}' holds a {spec.type}, not an {kind}"))
+            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: '{name}' holds {_a(spec.type)}, not {_a(kind)}"))
             return None
         return name
 
@@ -107,16 +108,21 @@ def _build(ed: Any) -> Display:
 
     markers = {}
     for name, entry in (data.get("markers") or {}).items():
-        if state(name, data.get("markers"), name, "area"):
+        if state(name, data.get("markers"), name, "area", "key_pos"):
             when = expr(entry["while"], entry, "while") if entry.get("while") else None
             markers[str(name)] = Item(str(entry.get("label", name)), str(name), _state_reader(str(name)), when)
     groups = []
     for title, entries in (data.get("state") or {}).items():
-        shown = [(str(n), str(label)) for n, label in (entries or {}).items() if state(n, entries, n)]
+        shown = [(str(n), str(label)) for n, label in (entries or {}).items() if state(n, entries, n, positions="key_pos")]
         groups.append((str(title), shown))
+    status_items, odds_items = items("status"), items("odds")
     if errors:
         raise FubaError(errors)
-    return Display(ball, items("status"), items("odds"), markers, groups)
+    return Display(ball, status_items, odds_items, markers, groups)
+
+
+def _a(kind: str) -> str:
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def _state_reader(name: str) -> Read:
