@@ -145,6 +145,9 @@ export class Board {
     const g = el("g", { class: cls }, this.labels);
     if (title) el("title", {}, g, title);
     const t = el("text", { x, y, "text-anchor": right ? "end" : "inherit", class: `${cls}-text` }, g, text);
+    const wide = t.getBBox();  // kept on the pitch: moved in from either touchline
+    const shift = wide.x < M ? M + 2 - wide.x : wide.x + wide.width > M + W ? M + W - 2 - wide.x - wide.width : 0;
+    if (shift) t.setAttribute("x", x + shift);
     for (let tries = 0; tries < 8; tries++) {
       const b = t.getBBox();
       if (!this.placed.some((p) => b.x < p.x + p.width && p.x < b.x + b.width && b.y < p.y + p.height && p.y < b.y + b.height)) break;
@@ -169,7 +172,7 @@ export class Board {
       el("text", { class: `badge-text ${team}`, x: cx - 34, y: cy + 5 }, this.layer, String(value));
     }
     const who = TEAMS.includes(control) ? `${this.edition.teams[control]}'s ball` : "the ball";
-    this.label(cx - 50, cy + 4, value !== null && value !== undefined ? `${who}, value ${value}` : who, "ball-label", "", true);
+    this.label(cx + 19, cy - 25, value !== null && value !== undefined ? `${who}, value ${value}` : who, "ball-label", "", true);
   }
 
   drawPieces([x0, y0, x1, y1], counts, keepers) {
