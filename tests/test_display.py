@@ -41,5 +41,5 @@ def test_every_edition_says_its_status_in_words():
         assert d.ball == {"area": "ball.area", "value": "ball.value", "control": "control"}
         assert [i.label for i in d.odds][:2] == ["ball with", "ball value"]
         said = {s["label"]: s["value"] for s in status(ed, Match(ed, 1).state)}
-        assert said["minute"] == "1" and said["half"] == "first" and said["score"].startswith(f"{first} 0, ")
+        assert said["minute"] == "1" and said[""] == "first half" and said["score"].startswith(f"{first} 0, ")
         assert words({"home": 2, "away": 0}, ed.team_names()).startswith(f"{first} 2, ")

@@ -70,7 +70,7 @@ def test_thirty_decisions_at_the_terminal_with_undo_odds_help_and_the_log(tmp_pa
         chosen += 1
         label, n = question()
     assert "+---" in seen and "(o) ball" in seen  # the text board, with the ball
-    assert re.search(r"minute \d+ · half first · score Blue \d, Yellow \d", seen)  # the status line
+    assert re.search(r"minute \d+ · first half · score Blue \d, Yellow \d", seen)  # the status line
     assert re.search(r"  \d+: [A-Z][\w ]+ -> [A-Z][\w ]+ \(\d+ there now\)", seen)  # a move in plain English
     child.sendline("q")
     child.expect(pexpect.EOF)

@@ -79,8 +79,8 @@ def _pieces(m: Any, area: str, letter: Mapping[str, str]) -> str:
 
 
 def status_line(ed: Any, m: Any) -> str:
-    """The display's status items in words, e.g. `minute 17 · score Blue 0, Yellow 0 · ...`."""
-    return " · ".join(f"{s['label']} {s['value']}" for s in status(ed, m))
+    """The display's status items in words, e.g. `minute 17 · first half · score Blue 0, Yellow 0 · ...`."""
+    return " · ".join(f"{s['label']} {s['value']}".strip() for s in status(ed, m))
 
 
 def option_text(ed: Any, m: Any, team: str, option: Any) -> str:

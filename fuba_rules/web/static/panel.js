@@ -66,7 +66,7 @@ export function scoreboard(el, edition, view) {
       value !== null && value !== undefined ? `, ball value ${value}` : "")
     : null;
   const status = (view.status || []).map((s) =>
-    h("span", { class: "status-item", "data-status": s.label }, `${s.label} `, h("b", {}, s.value)));
+    h("span", { class: "status-item", "data-status": s.label }, s.label ? `${s.label} ` : "", h("b", {}, s.value)));
   el.replaceChildren(
     side("home"),
     h("div", { class: "clock", title: cfg.clock ? `${cfg.clock} [${edition.state[cfg.clock].ref}]` : "" }, clock !== null && clock !== undefined ? `${clock}'` : ""),
