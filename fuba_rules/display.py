@@ -152,9 +152,12 @@ def status(ed: Any, m: Any) -> list[dict[str, str]]:
     teams = ed.team_names()
     out = []
     for item in display_of(ed).status:
-        if item.when is not None and not item.when(m):
-            continue
-        shown = words(item.read(m), teams)
+        try:
+            if item.when is not None and not item.when(m):
+                continue
+            shown = words(item.read(m), teams)
+        except Exception as e:  # noqa: BLE001 - a mod's expression that fails here says so, and the board goes on
+            shown = f"(cannot be read: {getattr(e, 'message', None) or e})"
         if shown:
             out.append({"label": item.label, "value": shown})
     return out
@@ -165,6 +168,10 @@ def markers(ed: Any, m: Any) -> dict[str, dict[str, str]]:
     out = {}
     for name, item in display_of(ed).markers.items():
         area = m.S.get(name)
-        if area and (item.when is None or item.when(m)):
+        try:
+            held = item.when is None or bool(item.when(m))
+        except Exception:  # noqa: BLE001 - a `while` that cannot be read draws the marker
+            held = True
+        if area and held:
             out[name] = {"area": str(area), "label": item.label}
     return out

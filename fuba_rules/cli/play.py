@@ -164,6 +164,10 @@ class _Table:
         start = time.perf_counter()
         rows = odds_rows(self.ed, m)
         took = time.perf_counter() - start
+        if not rows:
+            print(f"{self.ed.id} names nothing to measure the odds by (its display: odds:, docs/editions.md)")
+            print(HELP)
+            return
         print(f"Exact odds of each option to the end of the rule that asks '{d.label}', over every dice outcome;")
         print(f"later decisions inside it are answered by the {AGENT} agent for both teams ({took * 1000:.0f} ms):")
         for row in rows:

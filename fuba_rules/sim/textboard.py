@@ -52,7 +52,7 @@ def picture(ed: Any, m: Any) -> list[str]:
             if spot and _pieces(m, spot, letter):
                 lines[2] += f" spot:{_pieces(m, spot, letter)}"
             if ball_area in (a, spot):
-                lines.append(f"(o) ball {value}" + (f" {letter[control]}" if control in letter else ""))
+                lines.append("(o) ball" + (f" {value}" if value is not None else "") + (f" {letter[control]}" if control in letter else ""))
             elif a in shown:
                 lines.append(f"> {shown[a]}")
             else:
