@@ -7,8 +7,9 @@ until the rule that asked the decision returns, the end of that action: a pass's
 target, dice and outcome, a pressing's roll, a sprint's moves. Later decisions inside it
 (the pass's target, a defender's reply, a skill's "use it?") are answered by an agent,
 the coach for both teams unless told otherwise, each question answered as a fresh
-coach would answer it (so an answer depends on the question, not on the path to it). The edition's `display: odds:` says
-what is measured there (e.g. who has the ball and its value).
+coach would answer it (so an answer depends on the question, not on the path to it).
+The edition's `display: odds:` says what is measured there (e.g. who has the ball and
+its value). An edition whose rules cannot pause (`Unresumable`) gets no odds.
 """
 
 from __future__ import annotations
