@@ -10,7 +10,8 @@ game still busy), 413 (too large), 415 (not JSON) or 503 (busy, or past the time
   every narrated step of a match with the board at that step.
 - `POST /api/games`: `{"edition", "seed", "human", "agent", "rules", "skills"}` starts a match
   against an agent; `GET /api/games/{id}`, `POST .../choose {"index"}`, `POST .../undo`,
-  `GET .../log` (a JSON-lines log for `fuba replay` and the replay page).
+  `GET .../log` (a JSON-lines log for `fuba replay` and the replay page), `GET .../odds` (the
+  exact odds of each option, `choice_odds`), `GET .../progress` (the agent's replies while a move runs).
 
 Every request passes `gate` (Host and Origin), bodies are read by `intake` (size and
 nesting caps), and engine work runs in `work`'s few threads within a time budget.
@@ -31,6 +32,7 @@ from typing import Any
 from .. import layering
 from ..agents import AGENTS
 from ..board import TEAMS
+from ..choice_odds import AGENT
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
 from ..edition import Edition, load_edition
 from ..engine.decisions import IllegalChoice
@@ -157,7 +159,8 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
         ed = await work.run(library.get, data.get("edition"))
         rules = _rules(ed, data.get("rules"), library)
         skills = _skills(ed, data.get("skills"))
-        g = await work.run(Game, ed, _int(data.get("seed", 0), "seed"), str(data.get("human", "home")), agent_spec(data.get("agent", "coach")), rules, skills)
+        mods = [str(Path(p).resolve()) for p in library.mods] if ed.id == library.edition else []
+        g = await work.run(Game, ed, _int(data.get("seed", 0), "seed"), str(data.get("human", "home")), agent_spec(data.get("agent", "coach")), rules, skills, mods)
         gid = str(next(numbers))
         games[gid] = g
         while len(games) > MAX_GAMES:
@@ -177,6 +180,13 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
         await work.run(g.undo)
         return JSONResponse(g.view())
 
+    async def odds(request: Request):
+        g = game(request)
+        return JSONResponse({"options": await work.run(g.odds), "agent": AGENT})
+
+    async def progress(request: Request):
+        return JSONResponse(game(request).working())
+
     async def log(request: Request):
         g = game(request)
         lines = [json.dumps({"kind": "header", **g.header()}, sort_keys=True)]
@@ -194,6 +204,8 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
         Route("/api/games/{gid}/choose", guarded(choose), methods=["POST"]),
         Route("/api/games/{gid}/undo", guarded(undo), methods=["POST"]),
         Route("/api/games/{gid}/log", guarded(log), methods=["GET"]),
+        Route("/api/games/{gid}/odds", guarded(odds), methods=["GET"]),
+        Route("/api/games/{gid}/progress", guarded(progress), methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return guard(Starlette(routes=routes), served)

@@ -62,3 +62,32 @@ def server(library):
         srv.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless (never `playwright install`)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser, server, request):
+    """The board, loaded and ready, at the test module's VIEWPORT (default 1500x950); no page error allowed."""
+    page = browser.new_page(viewport=getattr(request.module, "VIEWPORT", {"width": 1500, "height": 950}))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready]", timeout=120_000)
+    yield page
+    page.close()
+    assert not errors, errors

@@ -9,44 +9,12 @@ from __future__ import annotations
 import json
 import urllib.request
 
-import pytest
-from webkit import EDITIONS
+from webkit import EDITIONS, settle  # the browser and page fixtures are in conftest.py
 
 from fuba_rules.cli import main
 from fuba_rules.engine.driver import Match
 from fuba_rules.sim.play import new_match
 from fuba_rules.web.replay import from_header
-
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    page = browser.new_page(viewport={"width": 1500, "height": 950})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready]", timeout=120_000)
-    yield page
-    page.close()
-    assert not errors, errors
-
-
-def settle(page) -> None:
-    page.wait_for_function("!document.body.classList.contains('busy')", timeout=120_000)
-    assert page.inner_text("#error") == ""
 
 
 def board_in_page(page) -> dict[str, tuple[int, int, str]]:

@@ -19,3 +19,9 @@ def board_client(library: Library, workers=None):
         from starlette.testclient import TestClient
 
         return TestClient(create_app(library, SERVED, workers), base_url=SERVED.url.rstrip("/"))
+
+
+def settle(page) -> None:
+    """Wait until the page's work is done, and check it showed no error."""
+    page.wait_for_function("!document.body.classList.contains('busy')", timeout=120_000)
+    assert page.inner_text("#error") == ""
