@@ -294,13 +294,13 @@ hooks:
 
 def test_a_fault_in_a_base_rule_points_at_the_mods_line_that_called_it(modder, capsys):
     (modder / "mods" / "careless.yaml").write_text(CARELESS_REFEREE)
-    code = main(["simulate", "2024-draft", "--mod", "mods/careless.yaml", "-n", "6", "-j", "1", "--home", "random", "--away", "random"])
+    code = main(["simulate", "2024-draft", "--mod", "mods/careless.yaml", "--seed", "13", "-n", "6", "-j", "1", "--home", "random", "--away", "random"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert "2024-draft: 5 matches, seed 0" in out  # the finished matches' summary comes first
+    assert "2024-draft: 5 matches, seed 13" in out  # the finished matches' summary comes first
     lines = err.splitlines()
     assert "fuba: stopped by a rule fault after 5 of 6 matches" in lines
-    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 5, minute 62)" in lines
+    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 18, minute 75)" in lines
     assert lines[-1].endswith("editions/2024-draft/cards.yaml:21:10: note: the fault happened here")
 
 

@@ -224,27 +224,26 @@ def test_yellow_six_tests_for_red_with_one_more_yellow(draft2024):
 def test_quick_free_kick_brings_a_player_to_the_ball(draft2024):
     """4.4.3: "The controlling team must have at least one player in the same area as the ball"; 5.2.1: a free
     kick needs one "in the area from where the free kick is awarded". A quick free kick (5.2.3) makes no setup,
-    so away, fouled in the away front area where it has nobody, brings a player there before it kicks."""
+    so away, fouled in the away front area where it has nobody, brings a player there with its quick free kick
+    moves, not only when the next turn begins: 4.4.3 names no moment, so it holds between turns too."""
     s = position(draft2024, {"centre": 4, "away_front": 3, "home_front": 3}, {"centre": 4, "away_left_wing": 3, "away_right_wing": 3},
                  ball="away_front", until=["pass_target_chosen"],
                  defaults={**STAY, "reaction move": None, "free kick": "pass", "pass target": "centre", "supporting player": Scenario.move("centre", "away_front")})
     s.run("free_kick", "away")
-    assert (s["control"], s["restart"], s.count("away", "away_front")) == ("away", "free_kick", 0)
-    s.run("play_turn")
-    assert s.count("away", "away_front") == 1 and s.logs("player_to_the_ball")
+    assert (s["control"], s["restart"], s.count("away", "away_front")) == ("away", "free_kick", 1)
+    assert s.logs("player_to_the_ball")
 
 
 def test_goal_kick_with_the_keeper_out_brings_a_player_to_the_ball(draft2024):
     """4.4.3 and 5.4: a goal kick "takes place from the penalty area"; away's keeper stands in the away front
-    area, so after the box is cleared away has nobody there, and a player comes back into it for the kick."""
+    area, so after the box is cleared away has nobody there, and a player comes back into it with the goal kick's
+    moves, before the turn that awarded it ends (4.4.3 holds between turns too)."""
     s = position(draft2024, {"away_front": 3, "away_penalty": 1, "centre": 6}, {"away_front": 2, "away_penalty": 2, "centre": 6},
                  ball="away_penalty", keepers=("home_penalty", "away_front"),
                  defaults={**STAY, "reaction move": None, "pass target": "centre", "supporting player": Scenario.move("away_front", "away_penalty")},
                  until=["pass_target_chosen"])
     s.run("goal_kick", "away")
-    assert (s["control"], s["ball.area"], s.count("away", "away_penalty")) == ("away", "away_penalty", 0)
-    s.run("play_turn")
-    assert s.count("away", "away_penalty") == 1
+    assert (s["control"], s["ball.area"], s.count("away", "away_penalty")) == ("away", "away_penalty", 1)
 
 
 # ---- 5.1 offside is a controlling team's
