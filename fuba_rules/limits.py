@@ -36,6 +36,9 @@ MAX_RULE_TEXT = 20_000
 """Characters in one rule text (a `do:`, `when:`, `expr:` ...)."""
 MAX_RULE_NESTING = 200
 """Levels of nested expressions and blocks in one rule text."""
+MAX_BLOCK_NESTING = 40
+"""Levels of nested blocks (`if`, `for`, `while`, `repeat`, `scope`, `choose`) in one rule
+text: a rule compiles to Python, which takes at most 100 levels of indentation."""
 
 # --- tables and state (checked by fuba_rules/schema_check.py)
 MAX_KEY_SPAN = 1_000

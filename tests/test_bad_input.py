@@ -24,7 +24,7 @@ from fuba_rules.layering import resolve
 from fuba_rules.lang import parser
 from fuba_rules.lang.parser import default_locate, parse_block
 from fuba_rules.engine.match import MAX_LOG_EVENTS
-from fuba_rules.limits import MAX_EXTENDS_DEPTH, MAX_SUGGESTION_NAME, MAX_YAML_CHARS
+from fuba_rules.limits import MAX_BLOCK_NESTING, MAX_EXTENDS_DEPTH, MAX_SUGGESTION_NAME, MAX_YAML_CHARS
 from test_layering import write
 
 REPO = Path(__file__).resolve().parents[1]
@@ -391,14 +391,17 @@ NESTED_IFS = "".join(" " * i + "if true:\n" for i in range(190)) + " " * 190 + "
 
 
 @pytest.mark.parametrize("cache", ["on", "off"])
-def test_190_nested_ifs_are_read_alike_with_the_parse_cache_on_and_off(tmp_path, capsys, monkeypatch, cache):
+def test_190_nested_ifs_are_refused_at_the_rule_alike_with_the_parse_cache_on_and_off(tmp_path, capsys, monkeypatch, cache):
+    """A rule compiles to Python, which takes at most 100 levels of indentation: blocks
+    nested past MAX_BLOCK_NESTING are refused where the rule text starts, by `fuba check`
+    and with the parse cache on or off, never a fault when the match plays."""
     monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("FUBA_CACHE", cache)
     mod = tmp_path / "deep.yaml"
     mod.write_text('schema_version: 1\nextends: 2024-draft\nprocedures:\n  deep:\n    ref: "1"\n    do: |\n' + "".join(f"      {line}\n" for line in NESTED_IFS.splitlines()))
     for _ in range(2):  # the second time reads what the first stored
         code, err = check(capsys, "--root", str(EDITIONS), "check", str(mod))
-        assert (code, err) == (0, "")
+        assert (code, err) == (1, f"{mod}:7:7: error: rule text nests its blocks too deeply (more than {MAX_BLOCK_NESTING} levels of if, for, while, repeat, scope or choose)\n")
 
 
 def test_a_value_of_many_characters_aliased_many_times_is_refused_at_the_text(tmp_path):

@@ -291,3 +291,19 @@ def depth(node: Any) -> int:
             deepest = max(deepest, level)
         stack.extend((child, level) for child in children(value))
     return deepest
+
+
+BLOCKS = (If, Repeat, For, While, Scope, Choose)
+"""The statements whose bodies the generated Python indents."""
+
+
+def block_depth(node: Any) -> int:
+    """How deeply blocks nest (each `BLOCKS` statement counts one level), without recursion."""
+    deepest, stack = 0, [(node, 0)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, BLOCKS):
+            level += 1
+            deepest = max(deepest, level)
+        stack.extend((child, level) for child in children(value))
+    return deepest
