@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from .board import TEAMS, ZONES, Board
+from .display import display_of
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
@@ -312,19 +313,12 @@ class _Build:
         else:  # encoded before compiling, which must not change what is stored
             entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params, self.uncached)
         comp = self.compile_all(sym, parsed, mod_params)
-        if self.replay is None or self.validated != self.replay.validated:
-            # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
-            # files give the same warnings, and dropping them would make the next check
-            # build again (check and simulate, taken in turns, would each miss every time).
-            keep_lint = self.replay is not None and self.replay.lint and not self.lint
-            warnings = self.replay.warnings if keep_lint and self.replay is not None else sorted(self.warnings, key=_sort_key)
-            self.stored.put(entry, warnings, self.validated, self.lint or keep_lint)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
         hooks_at: dict[str, list[Hook]] = {}
         for h in parsed.hooks:
             hooks_at.setdefault(h.at, []).append(h)
-        return Edition(
+        ed = Edition(
             id=str(header.get("id", chain[-1] if chain else "edition")),
             title=str(header.get("title", "")),
             date=str(header.get("date", "")),
@@ -349,6 +343,16 @@ class _Build:
             compiler=comp,
             invariants={inv.name: inv for inv, _ in parsed.invariants},
         )
+        if self.lint and self.section("display"):  # `fuba check` reads the board's display too,
+            display_of(ed)  # before storing: a stored check has no error
+        if self.replay is None or self.validated != self.replay.validated:
+            # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
+            # files give the same warnings, and dropping them would make the next check
+            # build again (check and simulate, taken in turns, would each miss every time).
+            keep_lint = self.replay is not None and self.replay.lint and not self.lint
+            warnings = self.replay.warnings if keep_lint and self.replay is not None else sorted(self.warnings, key=_sort_key)
+            self.stored.put(entry, warnings, self.validated, self.lint or keep_lint)
+        return ed
 
     # ---- phases
     def symbols(self, board: Board) -> Symbols:

@@ -33,18 +33,6 @@ def kernel_check(resolved: Resolved) -> list[Diagnostic]:
     return list(edition.check_resolved(resolved))
 
 
-def display_check(path: Path, root: Path) -> list[Diagnostic]:
-    """The `display:` section's names and expressions, read against the built edition."""
-    from fuba_rules.display import display_of
-    from fuba_rules.edition import load_edition
-
-    try:
-        display_of(load_edition(str(path), [], root))
-    except FubaError as e:
-        return list(e.diagnostics)
-    return []
-
-
 def _is_team_file(top: object) -> bool:
     """A YAML file holding only `home:` and `away:` (a `--teams` file)."""
     return isinstance(top, LDict) and bool(top) and set(top) <= TEAM_KEYS
@@ -174,8 +162,6 @@ class _Checker:
         problems += [d for d in check_limits(resolved.data, shown(path)) if d not in problems]  # across files
         if not any(d.severity == "error" for d in problems):
             problems += kernel_check(resolved)
-        if not any(d.severity == "error" for d in problems) and resolved.data.get("display"):
-            problems += display_check(path, root)
         self.emit(problems)
         if not any(d.severity == "error" for d in problems):
             sections, entries = _count(resolved.data)
