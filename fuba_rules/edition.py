@@ -16,8 +16,8 @@ from typing import Any
 import attrs
 
 from .board import TEAMS, ZONES, Board
-from .display import display_of
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from .display import display_of
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .lang import lint
