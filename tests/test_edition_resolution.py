@@ -46,7 +46,7 @@ COMMANDS = {
     "simulate": (["simulate", "2026-draft", "--mod", "mods/x.yaml", "-n", "1"], "goals per match"),
     "compare": (["compare", "2026-draft", "2026-draft+mods/x.yaml", "-n", "1"], "2026-draft+mods/x.yaml"),
     "sweep": (["sweep", "2026-draft", "--set", "constants.max_counted=4,5", "-n", "1"], "constants.max_counted"),
-    "balance": (["balance", "2026-draft+mods/x.yaml", "-n", "1", "--no-skills", "--no-matrix"], "4,4,2"),
+    "balance": (["balance", "2026-draft+mods/x.yaml", "-n", "1", "--no-skills", "--no-matrix"], "4-4-2"),
     "diff": (["diff", "2026-draft", "2026-draft", "--mod", "mods/x.yaml"], "~ max_counted"),
     "rules": (["rules", "2026-draft", "2026-draft", "--mod", "mods/x.yaml", "--changed"], "- value: 4"),
     "show": (["show", "2026-draft", "--mod", "mods/x.yaml", "--section", "constants"], "max_counted"),

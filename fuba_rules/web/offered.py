@@ -43,7 +43,7 @@ class LogFolder:
         if refused := layering._confined(name, Path(self.real), [self.real], "read"):
             raise Refused(403, refused)
         path = Path(self.real) / name
-        if layering._escapes(path, [self.real]):
+        if not layering._inside(os.path.realpath(path), self.real):  # a link out (hard links: `_refusal`)
             raise Refused(403, f"cannot read {name!r}: it is a symbolic link leading outside {self.shown!r}")
         try:
             fd = os.open(path, os.O_RDONLY | _NO_WAIT)
