@@ -281,12 +281,13 @@ def walk(node: Any) -> Any:
             stack.append(value.get())
 
 
-def depth(node: Any) -> int:
-    """How deeply nodes nest (a node counts one level), computed without recursion."""
+def depth(node: Any, counted: type | tuple[type, ...] = Node) -> int:
+    """How deeply `counted` nodes nest (each counts one level; by default every node),
+    computed without recursion."""
     deepest, stack = 0, [(node, 0)]
     while stack:
         value, level = stack.pop()
-        if isinstance(value, Node):
+        if isinstance(value, counted):
             level += 1
             deepest = max(deepest, level)
         stack.extend((child, level) for child in children(value))
@@ -295,15 +296,3 @@ def depth(node: Any) -> int:
 
 BLOCKS = (If, Repeat, For, While, Scope, Choose)
 """The statements whose bodies the generated Python indents."""
-
-
-def block_depth(node: Any) -> int:
-    """How deeply blocks nest (each `BLOCKS` statement counts one level), without recursion."""
-    deepest, stack = 0, [(node, 0)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, BLOCKS):
-            level += 1
-            deepest = max(deepest, level)
-        stack.extend((child, level) for child in children(value))
-    return deepest

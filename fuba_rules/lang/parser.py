@@ -115,7 +115,7 @@ def _parse(text: str, locate: Locate, start: str) -> list:
         raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
     if n.depth(nodes) > MAX_NESTING:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)"))
-    if n.block_depth(nodes) > MAX_BLOCKS:
+    if n.depth(nodes, n.BLOCKS) > MAX_BLOCKS:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests its blocks too deeply (more than {MAX_BLOCKS} levels of if, for, while, repeat, scope or choose)"))
     return nodes
 
