@@ -225,7 +225,7 @@ class MatchState:
         choice = options[pick] if pick < len(options) else None
         if self.record:
             self.emit("choice", {"team": team, "label": label, "choice": choice, "options": n})
-        if self.secret_labels:
+        if self.hidden or label in self.secret_labels:  # else `note` has nothing to hide or reveal
             note(self, team, label, n)
         return choice
 
@@ -250,7 +250,7 @@ class MatchState:
         choice = decision.options[pick]
         if self.record:  # a choice is logged, and nothing else happens at its event
             self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
-        if self.secret_labels:
+        if self.hidden or decision.label in self.secret_labels:
             note(self, decision.team, decision.label, len(decision.options))
         return choice
 
