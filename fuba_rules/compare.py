@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from .layering import MERGED_BY_KEY
 from .yamlpos import plain
 
 
@@ -20,13 +21,15 @@ class Difference:
     kind: str  # "only in A", "only in B", "changed"
     a: Any
     b: Any
+    within: str = ""
+    """For a row of a table: the table's chapter, which a row without its own `ref` has."""
 
     @property
     def ref(self) -> str:
         for side in (self.b, self.a):
             if isinstance(side, dict) and side.get("ref"):
                 return str(side["ref"])
-        return ""
+        return self.within
 
 
 def compare(a: Any, b: Any) -> list[Difference]:
@@ -43,8 +46,28 @@ def compare(a: Any, b: Any) -> list[Difference]:
                 out.append(Difference(section, str(key), "only in A", sa[key], None))
             elif key not in sa:
                 out.append(Difference(section, str(key), "only in B", None, sb[key]))
+            elif sa[key] != sb[key] and section in MERGED_BY_KEY:
+                out += _by_row(section, str(key), sa[key], sb[key], MERGED_BY_KEY[section])
             elif sa[key] != sb[key]:
                 out.append(Difference(section, str(key), "changed", sa[key], sb[key]))
+    return out
+
+
+def _by_row(section: str, key: str, a: Any, b: Any, rows: str) -> list[Difference]:
+    """A table that both sides have, compared as it is layered: its own fields as one entry
+    (`key`), and each row as an entry of its own (`key.row`), so that a one-row change
+    reads as one row."""
+    if not (isinstance(a, dict) and isinstance(b, dict) and isinstance(a.get(rows, {}), dict) and isinstance(b.get(rows, {}), dict)):
+        return [Difference(section, key, "changed", a, b)]
+    out = []
+    fields_a, fields_b = ({k: v for k, v in side.items() if k != rows} for side in (a, b))
+    if fields_a != fields_b:
+        out.append(Difference(section, key, "changed", fields_a, fields_b))
+    ra, rb, ref = a.get(rows) or {}, b.get(rows) or {}, str(b.get("ref") or a.get("ref") or "")
+    for row in list(ra) + [r for r in rb if r not in ra]:
+        kind = "only in A" if row not in rb else "only in B" if row not in ra else "changed"
+        if kind != "changed" or ra[row] != rb[row]:
+            out.append(Difference(section, f"{key}.{row}", kind, ra.get(row), rb.get(row), ref))
     return out
 
 

@@ -17,6 +17,8 @@ import attrs
 
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from .display import display_of
+from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .lang import lint
 from .lang import nodes as n
@@ -28,6 +30,8 @@ from .lang.checker import (
     StateSpec,
     Symbols,
     advice_warnings,
+    infer_enumerations,
+    infer_trigger_texts,
     infer_param_kinds,
 )
 from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
@@ -82,8 +86,10 @@ class Edition:
     stats: dict[str, dict]
     match: dict[str, Any]
     interpretations: dict[str, dict]
+    secrets: dict[str, str] = attrs.field(factory=dict)  # secret decision's label -> the other team's decision that reveals it
     symbols: Symbols | None = None
     compiler: Compiler | None = None
+    invariants: dict[str, Invariant] = attrs.field(factory=dict)  # checked only when a match asks (engine.invariants)
     answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
 
     def team_names(self) -> dict[str, str]:
@@ -184,6 +190,10 @@ def check_resolved(resolved: Any) -> list[Diagnostic]:
 _NAMES_ARE = {"team": " (home or away)", "area": " of the board"}
 
 
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+"""A text that reads as a number (a constant written with quotes by mistake)."""
+
+
 def _val_pos(container: Any, key: Any) -> Pos:
     vp = getattr(container, "value_pos", None) or {}
     if key in vp:
@@ -222,6 +232,7 @@ class _Parsed:
     mods: dict[str, list] = attrs.field(factory=dict)
     hooks: list[Hook] = attrs.field(factory=list)
     stats: dict[str, dict] = attrs.field(factory=dict)
+    invariants: list[tuple[Invariant, Any]] = attrs.field(factory=list)  # each with its parsed condition
 
 
 class _Build:
@@ -247,6 +258,7 @@ class _Build:
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
         self.parsed: list[Any] = []  # every parse, in order, for the load cache
         self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
+        self.checks_only: set[int] = set()  # ids of invariant conditions: they run only in a match that checks them
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
@@ -301,19 +313,12 @@ class _Build:
         else:  # encoded before compiling, which must not change what is stored
             entry = self.stored.entry(self.parsed, checker_diags, checker_advice, sym.scopes, mod_params, self.uncached)
         comp = self.compile_all(sym, parsed, mod_params)
-        if self.replay is None or self.validated != self.replay.validated:
-            # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
-            # files give the same warnings, and dropping them would make the next check
-            # build again (check and simulate, taken in turns, would each miss every time).
-            keep_lint = self.replay is not None and self.replay.lint and not self.lint
-            warnings = self.replay.warnings if keep_lint and self.replay is not None else sorted(self.warnings, key=_sort_key)
-            self.stored.put(entry, warnings, self.validated, self.lint or keep_lint)
         header = getattr(self.r, "header", {}) or {}
         chain = list(getattr(self.r, "chain", []) or [])
         hooks_at: dict[str, list[Hook]] = {}
         for h in parsed.hooks:
             hooks_at.setdefault(h.at, []).append(h)
-        return Edition(
+        ed = Edition(
             id=str(header.get("id", chain[-1] if chain else "edition")),
             title=str(header.get("title", "")),
             date=str(header.get("date", "")),
@@ -333,9 +338,21 @@ class _Build:
             stats=parsed.stats,
             match=_plain(self.section("match")),
             interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
+            secrets={str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)},
             symbols=sym,
             compiler=comp,
+            invariants={inv.name: inv for inv, _ in parsed.invariants},
         )
+        if self.lint and self.section("display"):  # `fuba check` reads the board's display too,
+            display_of(ed)  # before storing: a stored check has no error
+        if self.replay is None or self.validated != self.replay.validated:
+            # A stored build with `fuba check`'s whole-edition warnings keeps them: the same
+            # files give the same warnings, and dropping them would make the next check
+            # build again (check and simulate, taken in turns, would each miss every time).
+            keep_lint = self.replay is not None and self.replay.lint and not self.lint
+            warnings = self.replay.warnings if keep_lint and self.replay is not None else sorted(self.warnings, key=_sort_key)
+            self.stored.put(entry, warnings, self.validated, self.lint or keep_lint)
+        return ed
 
     # ---- phases
     def symbols(self, board: Board) -> Symbols:
@@ -346,6 +363,7 @@ class _Build:
             return {str(k): tuple(map(str, (v or {}).get("params", []) or [])) for k, v in self.section(section).items() if not _hidden_by(str(k))}
 
         domains = {"area": frozenset([*board.areas, *board.spots]), "team": frozenset(TEAMS), "zone": frozenset(ZONES)}
+        self.check_constants()
         return Symbols(
             registry=ENGINE,
             state=self.state_specs(domains),
@@ -359,6 +377,21 @@ class _Build:
             domains=domains,
         )
 
+    def check_constants(self) -> None:
+        """A constant written as a quoted number (`half_length: "40"`) is text, which the
+        rules would fault on far from here; so is a text replacing an inherited number.
+        Each is an error naming the constant, at its line."""
+        section = self.section("constants")
+        for k, v in section.items():
+            was = [x for x in self.history("constants", k) if isinstance(x, (int, float)) and not isinstance(x, bool)]
+            if isinstance(v, str) and _NUMBER.fullmatch(v.strip()):
+                message = f"constant '{k}' is the text {json.dumps(v)}, not a number: write {v.strip()} without quotes"
+            elif was and not (isinstance(v, (int, float)) and not isinstance(v, bool)):
+                message = f"constant '{k}' replaces the number {was[-1]}, but {json.dumps(_plain(v), default=str)} is no number"
+            else:
+                continue
+            self.diags.append(Diagnostic(_val_pos(section, k), message))
+
     def parse_all(self, sym: Symbols) -> _Parsed:
         """Parse every rule text; queue each for the checker with its parameters."""
         out = _Parsed()
@@ -370,6 +403,7 @@ class _Build:
                 self.parse_rule(sym, out, kind, str(k), v, self.history(section, k), _params)
         out.tables = self.parse_tables(dict(self.section("tables")))
         out.hook_parts = self.parse_hooks(sym, out)
+        out.invariants = self.parse_invariants(sym)
         for k, v in self.section("stats").items():
             if "value" in v:
                 out.stat_exprs[k] = self.parse(v["value"], _val_pos(v, "value"), False)
@@ -423,6 +457,8 @@ class _Build:
             return self.replay.checker, self.replay.advice, self.replay.mod_params
         sym.scopes |= _scopes(bodies)
         sym.param_kinds = infer_param_kinds({**parsed.funcs, **parsed.procs}, sym)
+        sym.enums = infer_enumerations(bodies, sym)
+        sym.trigger_texts = infer_trigger_texts(bodies)
         checker = Checker(sym)
         rule_of = {id(b): k for k, b in [*parsed.funcs.items(), *parsed.procs.items()] if b}
         advice: list[Diagnostic] = []
@@ -431,10 +467,16 @@ class _Build:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
-                (checker.check_block if block else checker.check_expr)(body, params, what, parent, kinds)
+                if block:
+                    checker.check_block(body, params, what, parent, kinds)
+                elif (holds := checker.check_expr(body, params, what, parent, kinds)) is not None and id(body) in rule_of:
+                    sym.returns[rule_of[id(body)]] = holds
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
-        self.uncached = fresh_only(bodies)  # once checked (calls know their kind); stored, as a warm load keeps blocks packed
+        # once checked (calls know their kind); stored, as a warm load keeps blocks packed. An
+        # invariant's calls do not count: a match that does not check them must run as fast
+        # as if they were not written (a call there would make a function cached everywhere).
+        self.uncached = fresh_only([b for b in bodies if id(b) not in self.checks_only])
         mod_params = _modifier_params(bodies, checker)
         parsed.mods = self.parse_modifiers(checker, mod_params)
         self.check_match(_plain(self.section("match")), sym)
@@ -449,6 +491,7 @@ class _Build:
             fires, reads = lint.used(bodies)
             self.advice += lint.unfired_warnings(self.d, fires, _val_pos) + lint.unread_table_warnings(self.d, reads, _key_pos)
             self.advice += lint.unpaid_cost_warnings(self.d, getattr(self.r, "origin", {}) or {}, _val_pos)
+            self.advice += lint.secret_warnings(self.d, bodies, _key_pos)
 
     def compile_all(self, sym: Symbols, parsed: _Parsed, mod_params: dict[str, tuple[str, ...]]) -> Compiler:
         """Turn every checked text into closures, once."""
@@ -485,6 +528,8 @@ class _Build:
             h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
             h.do = comp.block(do)
             parsed.hooks.append(h)
+        for inv, holds in parsed.invariants:
+            inv.holds = comp.expr(holds)
         for k, v in self.section("stats").items():
             expr = parsed.stat_exprs.get(k)
             parsed.stats[str(k)] = {**_plain(v), "value_fn": comp.expr(expr) if expr is not None else None}
@@ -644,6 +689,35 @@ class _Build:
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))
+        return out
+
+    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, Any]]:
+        """Each invariant with its condition, queued for the checker as a pure condition that
+        may read the parameters every one of its triggers passes."""
+        out = []
+        # `reset:<scope>`: just before `reset("<scope>")`, the end of a turn or action
+        resets: dict[str, tuple[str, ...]] = {f"reset:{s.reset}": () for s in sym.state.values() if s.reset != "never"}
+        for name, spec in self.section("invariants").items():
+            at = spec.get("at")
+            points = [str(t) for t in (at if isinstance(at, list) else [at])]
+            known = {**sym.triggers, **resets}
+            for i, t in enumerate(points):
+                if t not in known:
+                    where = _val_pos(at, i) if isinstance(at, list) else _val_pos(spec, "at")
+                    self.diags.append(Diagnostic(where, f"invariant '{name}' is checked at unknown trigger '{t}'{did_you_mean(t, known)}"))
+            rule = str(spec.get("rule", ""))
+            if rule and rule not in self.section("rules"):
+                self.diags.append(Diagnostic(_val_pos(spec, "rule"), f"unknown rule '{rule}'{did_you_mean(rule, self.section('rules'))}"))
+            holds = self.parse(spec.get("holds", ""), _val_pos(spec, "holds"), False)
+            if holds is None:
+                continue
+            valid = [t for t in points if t in known]  # checked against those, so every error shows at once
+            params = tuple(p for p in known[valid[0]] if all(p in known[t] for t in valid)) if valid else ()
+            first = valid[0] if valid and valid[0] in sym.triggers else ""
+            self.checks.append((holds, params, "condition", False, None, first))
+            self.checks_only.add(id(holds))
+            inv = Invariant(str(name), str(spec.get("ref", "")), tuple(points), str(spec.get("message", "")), rule, _val_pos(spec, "holds"))
+            out.append((inv, holds))
         return out
 
     def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: Any, body: Any) -> ParentRef:

@@ -20,6 +20,8 @@ from pathlib import Path
 import attrs
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from fuba_rules.limits import MAX_EXTENDS_DEPTH
+from fuba_rules.resources import installed_editions
 from fuba_rules.yamlpos import LDict, LList, LStr, describe, load_yaml
 
 HEADER_KEYS = ("schema_version", "id", "title", "date", "description", "extends", "include", "remove")
@@ -28,6 +30,15 @@ EDITION_FILE = "edition.yaml"
 MODS_DIR = "mods"
 # Header keys that a data file of a folder edition may carry (the rest belong in edition.yaml).
 _DATA_FILE_HEADER = ("schema_version", "include")
+MERGED_BY_KEY = {"tables": "rows"}
+"""Sections whose entries a child merges into the parent's rather than replaces: section ->
+the keyed map inside each entry that merges row by row (a table's `rows`). A child's
+table says only what differs: its other fields replace the parent's one by one, its rows
+replace rows of the same key or add new ones, `remove: [key, ...]` deletes inherited
+rows, and `replace: true` replaces the whole table. Every other entry (a rule, a hook,
+a state variable) is one statement and is replaced whole; `parent(...)` reaches the old."""
+REPLACE = "replace"
+REMOVE = "remove"
 
 Key = tuple[str, str]
 
@@ -181,13 +192,24 @@ def _names(allowed: Sequence[str]) -> str:
     return " or ".join(repr(shown(Path(a))) for a in allowed)
 
 
-def _escapes(path: Path, allowed: Sequence[str]) -> bool:
-    """Whether `path` is (or passes through) a symbolic link leading outside `allowed`."""
+_INSTALLED = installed_editions()
+
+
+def _escapes(path: Path, allowed: Sequence[str]) -> str | None:
+    """How `path` could lead outside `allowed`, or None when it cannot: a symbolic link
+    (or a folder on the way) leading out, or a hard link. A hard link cannot tell where
+    its other names are, so a file with more than one is refused, except the editions
+    installed with fuba (an installer may hard-link them)."""
     try:
         real = os.path.realpath(path)
+        links = os.stat(real).st_nlink
     except (OSError, ValueError):
-        return True
-    return not any(_inside(real, a) for a in allowed)
+        return f"a symbolic link leading outside {_names(allowed)}"
+    if not any(_inside(real, a) for a in allowed):
+        return f"a symbolic link leading outside {_names(allowed)}"
+    if links > 1 and not (_INSTALLED and _inside(real, _INSTALLED)):
+        return f"a hard link ({links} names for one file; one may be outside {_names(allowed)})"
+    return None
 
 
 def _header_file(path: Path) -> Path:
@@ -231,11 +253,12 @@ def _entries(top: LDict, section: str) -> list[str]:
     return list(value) if isinstance(value, LDict) else [""]
 
 
-def _overlay(base: LDict, top: LDict) -> list[tuple[str, str, bool]]:
+def _overlay(base: LDict, top: LDict, errors: list[Diagnostic] | None = None) -> list[tuple[str, str, bool]]:
     """Merge `top`'s sections into `base` entry by entry, never mutating `top`.
 
     Returns (section, key, replaced) for every entry written. A section that is not a
-    mapping (a type error the schema reports) replaces the whole value.
+    mapping (a type error the schema reports) replaces the whole value. Entries of a
+    MERGED_BY_KEY section merge into the entry they replace (`_merged_entry`).
     """
     written: list[tuple[str, str, bool]] = []
     for section in _sections(top):
@@ -250,13 +273,72 @@ def _overlay(base: LDict, top: LDict) -> list[tuple[str, str, bool]]:
                 _put(base, section, current, top)
                 if replaced_whole:
                     written.append((section, "", True))
+            rows = MERGED_BY_KEY.get(section)
             for key, entry in value.items():
                 written.append((section, key, key in current))
+                if rows is not None and isinstance(entry, LDict):
+                    entry = _merged_entry(current.get(key), entry, rows, f"{section}.{key}", errors)
                 _put(current, key, entry, value)
         else:
             written.append((section, "", section in base))
             _put(base, section, value, top)
     return written
+
+
+def _merged_entry(below: object, entry: LDict, rows: str, name: str, errors: list[Diagnostic] | None) -> LDict:
+    """`entry` laid over the inherited `below`: field by field, and its `rows` key by key.
+
+    Without `replace: true`, the inherited fields and rows stay unless `entry` replaces
+    them or its `remove:` list deletes a row (an unknown row is an error, with "did you
+    mean"). The markers `replace` and `remove` are not part of the result.
+    """
+    if not isinstance(below, LDict):
+        return entry  # nothing to merge into yet: the markers wait for the next layer down
+    errors = errors if errors is not None else []
+    whole = entry.get(REPLACE) is True
+    out = LDict(pos=entry.pos)
+    for field, value in ([] if whole else below.items()):
+        _put(out, field, value, below)
+    _put_fields(out, entry)
+    if not whole and isinstance(below.get(rows), LDict):
+        merged = LDict(below[rows], pos=below[rows].pos)
+        merged.key_pos.update(below[rows].key_pos)
+        merged.value_pos.update(below[rows].value_pos)
+        for ref, pos in _strings(entry, REMOVE, errors):
+            if ref in merged:
+                del merged[ref]
+                merged.key_pos.pop(ref, None)
+                merged.value_pos.pop(ref, None)
+            else:
+                message = f"cannot remove row {str(ref)!r} of {name}: it inherits no such row{did_you_mean(ref, merged)}"
+                errors.append(Diagnostic(pos, message))
+        own = entry.get(rows)
+        for key, row in own.items() if isinstance(own, LDict) else ():
+            _put(merged, key, row, own)
+        _put(out, rows, merged, entry if rows in entry else below)
+    return out
+
+
+def _settle(data: LDict, errors: list[Diagnostic]) -> None:
+    """Drop the merge markers of entries that had nothing beneath them (a `remove:` there
+    is an error: there is no row to delete), copying rather than touching the files' trees."""
+    for section in MERGED_BY_KEY:
+        entries = data.get(section)
+        for key, entry in list(entries.items()) if isinstance(entries, LDict) else ():
+            if not isinstance(entry, LDict) or not (REPLACE in entry or REMOVE in entry):
+                continue
+            if REMOVE in entry:
+                message = f"cannot remove rows of {section}.{key}: it inherits no such table"
+                errors.append(Diagnostic(entry.key_pos[REMOVE], message))
+            entries[key] = _put_fields(LDict(pos=entry.pos), entry)
+
+
+def _put_fields(out: LDict, entry: LDict) -> LDict:
+    """Copy `entry`'s fields into `out`, but not the merge markers `replace` and `remove`."""
+    for field, value in entry.items():
+        if field not in (REPLACE, REMOVE):
+            _put(out, field, value, entry)
+    return out
 
 
 def _strings(top: LDict, key: str, errors: list[Diagnostic]) -> list[tuple[LStr, Pos]]:
@@ -329,8 +411,8 @@ class _Resolver:
             elif _is_file(candidate) or _is_file(candidate / EDITION_FILE):
                 found = candidate
             if found is not None:
-                if base is not None and _escapes(found, allowed):
-                    raise FubaError(Diagnostic(where, f"cannot extend {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"))
+                if base is not None and (leak := _escapes(_header_file(found), allowed)):
+                    raise FubaError(Diagnostic(where, f"cannot extend {str(ref)!r}: it is {leak}"))
                 return found
         if _is_dir(path):
             raise FubaError(Diagnostic(where, f"{shown(path)} has no {EDITION_FILE}"))
@@ -353,8 +435,8 @@ class _Resolver:
         files = [header_file]
         if path.is_dir():
             for p in sorted(p for p in path.glob("*.yaml") if p.name != EDITION_FILE and p.is_file()):
-                if _escapes(p, allowed):
-                    message = f"{p.name} is a symbolic link leading outside {_names(allowed)}; it is not read"
+                if leak := _escapes(p, allowed):
+                    message = f"{p.name} is {leak}; it is not read"
                     self.errors.append(Diagnostic(Pos(shown(p), 1, 1), message))
                 else:
                     files.append(p)
@@ -371,7 +453,7 @@ class _Resolver:
         included: set[Path] = set()
         for f, top in tops:
             for inc in self.includes(f, top, [_key(f)], included, allowed):
-                _overlay(content, inc)
+                _overlay(content, inc, self.errors)
         first_defined: dict[Key, Pos] = {}
         for _, top in tops:
             for section in _sections(top):
@@ -387,7 +469,7 @@ class _Resolver:
                         )
                     else:
                         first_defined[section, key] = where
-            _overlay(content, top)
+            _overlay(content, top, self.errors)
 
         parent = header.get("extends")
         if parent is not None and not isinstance(parent, LStr):
@@ -434,8 +516,8 @@ class _Resolver:
                     Diagnostic(pos, f"cannot include {str(ref)!r}: no such file{did_you_mean(path.name, near)}")
                 )
                 continue
-            if _escapes(path, allowed):
-                message = f"cannot include {str(ref)!r}: it is a symbolic link leading outside {_names(allowed)}"
+            if leak := _escapes(path, allowed):
+                message = f"cannot include {str(ref)!r}: it is {leak}"
                 self.errors.append(Diagnostic(pos, message))
                 continue
             key = _key(path)
@@ -464,6 +546,8 @@ class _Resolver:
         edition = self.load(path)
         if edition.parent is None:
             return [edition]
+        if len(stack) + 1 >= MAX_EXTENDS_DEPTH:
+            raise FubaError(Diagnostic(edition.parent.pos, f"extends chain is longer than {MAX_EXTENDS_DEPTH} editions"))
         parent_path = self.locate(edition.parent, _header_file(path).parent, edition.parent.pos, allowed=self.allowed(path))
         return [*self.chain(parent_path, [*stack, (key, edition.id, edition.parent.pos)], edition.parent.pos), edition]
 
@@ -502,10 +586,11 @@ class _Resolver:
                 for key in _entries(edition.content, section) if isinstance(current, LDict) else ():
                     if key in current and (section, key) in origin:
                         shadowed.setdefault((section, key), []).append((origin[section, key], current[key]))
-            for section, key, replaced in _overlay(data, edition.content):
+            for section, key, replaced in _overlay(data, edition.content, self.errors):
                 if replaced and (section, key) in origin:
                     overrides.setdefault((section, key), []).append(origin[section, key])
                 origin[section, key] = edition.id
+        _settle(data, self.errors)
         if self.errors:
             raise FubaError(_by_position(self.errors))
         header = _subset(target.header, HEADER_KEYS)
@@ -554,8 +639,8 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
     `--root` wins. Else the folder the file lies in (the one above an edition folder or
     a `mods/` folder) when its `extends:` names an edition there, else the default that
     `show`, `diff` and `simulate` use ($FUBA_EDITIONS, ./editions, the installed ones):
-    a mod kept in a modder's own folder extends the editions they installed, and an
-    unknown base is suggested from those.
+    a mod kept in a modder's own folder extends the editions they installed. A base
+    neither folder has gives the file's folder, so that "did you mean" suggests from both.
     """
     if explicit is not None:
         return explicit
@@ -571,7 +656,34 @@ def root_for(path: Path, explicit: Path | None = None) -> Path:
         return home  # the file's own problems are reported when it is resolved
     if not isinstance(parent, str) or parent in discover(home) or exists((path if path.is_dir() else path.parent) / parent):
         return home
-    return default
+    return default if parent in discover(default) else home  # unknown in both: suggest from both
+
+
+def root_of_command(refs: Sequence[str | Path], explicit: Path | None = None) -> Path:
+    """The editions folder of a command that names the editions and mods `refs`: the one
+    answer every command (check, simulate, compare, sweep, balance, diff, rules, show,
+    odds, play, serve) and the language server use.
+
+    `--root` wins. Else the first ref that is a file or folder of a modder's own folder
+    gives that folder (`root_for`: `mods/x.yaml` beside the `2026-draft/` it extends),
+    else a bare name that only the current folder defines (`2026-draft`, with no
+    `./editions`) gives the current folder, else the default. Editions the chosen folder
+    lacks are still found among the default ones (`resolve`).
+    """
+    if explicit is not None:
+        return explicit
+    from fuba_rules.resources import default_editions_root
+
+    default = default_editions_root()
+    for ref in refs:
+        path = Path(ref)
+        if exists(path) and not same_path(found := root_for(path), default):
+            return found
+    here = Path(".")
+    if same_path(here, default):
+        return default
+    local, installed = discover(here), discover(default)
+    return here if any(str(r) in local and str(r) not in installed for r in refs) else default
 
 
 def same_path(a: Path, b: Path) -> bool:

@@ -16,12 +16,29 @@ MAX_YAML_DEPTH = 100
 """Deepest nesting of lists and mappings, aliases included."""
 MAX_YAML_NODES = 100_000
 """Most values built from one file once aliases are expanded (stops alias bombs)."""
+MAX_YAML_CHARS = 8_000_000
+"""Characters of text built from one file once aliases are expanded (alias bombs of bytes):
+twice what a file without aliases can hold."""
+
+MAX_EXTENDS_DEPTH = 32
+"""Editions in one `extends` chain, the edition itself included (the shipped ones are 2 deep)."""
+
+# --- files a command reads (fuba_rules/files.py: regular files only, never a FIFO or a device)
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""Largest match log `fuba replay` reads (a whole match logs a few MB; the run caps a log at 200,000 events)."""
+MAX_RESULTS_BYTES = 1024 * 1024 * 1024
+"""Largest results file `--resume` reads (about 2,000,000 matches)."""
+MAX_CSV_BYTES = 64 * 1024 * 1024
+"""Largest real-match CSV `--reference` or `--real` reads (a season is about 100 KB)."""
 
 # --- rule text (fuba_rules/lang/parser.py)
 MAX_RULE_TEXT = 20_000
 """Characters in one rule text (a `do:`, `when:`, `expr:` ...)."""
 MAX_RULE_NESTING = 200
 """Levels of nested expressions and blocks in one rule text."""
+MAX_BLOCK_NESTING = 40
+"""Levels of nested blocks (`if`, `for`, `while`, `repeat`, `scope`, `choose`) in one rule
+text: a rule compiles to Python, which takes at most 100 levels of indentation."""
 
 # --- tables and state (checked by fuba_rules/schema_check.py)
 MAX_KEY_SPAN = 1_000
@@ -44,6 +61,14 @@ MAX_SUGGESTION_POOL = 300
 """Candidates compared closely for one suggestion (the nearest in length)."""
 MAX_SUGGESTION_WORK = 1_000_000
 """Candidates looked at for all the suggestions of one check; then no more are made."""
+
+# --- work one command line asks for (fuba_rules/cli/_options.py)
+MAX_MATCHES = 1_000_000
+"""Matches one command plays: -n, -n x (--cup TEAMS - 1), grid points x -n, every pairing of a ladder."""
+MAX_CUP_TEAMS = 1_024
+"""Teams in one `--cup` bracket."""
+MAX_SWEEP_POINTS = 1_000
+"""Grid points of one `fuba sweep` (the product of the --set value counts)."""
 
 # --- command-line values (fuba_rules/cli/odds.py)
 MAX_NUMBER_DIGITS = 12

@@ -162,7 +162,7 @@ class LoadCache:
                 "mod_params": {g: list(keys) for g, keys in mod_params.items()},
                 "uncached": sorted(uncached),
             }
-        except TypeError:
+        except (TypeError, RecursionError):  # rule text nested too deeply to encode: not stored
             return None
 
     def put(self, entry: dict | None, warnings: list[Diagnostic], validated: bool, lint: bool = False) -> None:

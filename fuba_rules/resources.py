@@ -51,6 +51,12 @@ def schema_text(name: str = "edition.schema.json") -> str:
     return resources.files("fuba_rules").joinpath("schema", name).read_text(encoding="utf-8")
 
 
+def installed_editions() -> str:
+    """The real path of the editions installed with fuba ("" when there are none)."""
+    folder = _shipped_dir("fuba_rules.editions", "editions")
+    return os.path.realpath(folder) if folder is not None else ""
+
+
 def default_editions_root() -> Path:
     """Where editions are looked up when no --root is given.
 

@@ -65,7 +65,9 @@ class Scenario:
     (`{"home": [...], "away": [...]}`). `until` names triggers at which a run stops
     before their hooks; `until_decision` stops it at the first question its script does
     not answer (a question with one possible answer is not asked). Where it stopped is
-    in `self.stopped`.
+    in `self.stopped`. With `check_invariants`, the edition's invariants are checked at
+    their points as the run passes them: the first broken one raises `InvariantBroken`
+    (`broken(point)` asks them at any moment instead).
     """
 
     def __init__(
@@ -78,6 +80,7 @@ class Scenario:
         skills: Mapping[str, list[str]] | None = None,
         until: Iterable[str] = (),
         until_decision: bool = False,
+        check_invariants: bool = False,
     ):
         self.dice = dice if hasattr(dice, "die") else ScriptedDice(dice)  # type: ignore[arg-type]
         self.agents = _agents(answers, defaults)
@@ -85,7 +88,7 @@ class Scenario:
         until = tuple(until)
         for trigger in until:
             _known("trigger", trigger, edition.triggers)
-        self.match = _StoppingMatch(edition, self.dice, dict(self.agents), frozenset(rules), dict(skills or {}))
+        self.match = _StoppingMatch(edition, self.dice, dict(self.agents), frozenset(rules), dict(skills or {}), check_invariants=check_invariants)
         self.match.until, self.match.until_decision = frozenset(until), until_decision
         self.left: str | None = None
         self.stopped: str | None = None
@@ -176,6 +179,22 @@ class Scenario:
             return self.match.ed.funcs[function](self.match, list(args))
         except Exception as e:  # noqa: BLE001 - the same as in run()
             _raise_as_fault(e)
+
+    def broken(self, point: str, **params: Any) -> list[str]:
+        """The invariants checked at `point` (a trigger, or `reset:turn`) that do not hold in
+        the position now, by name, as if the rules reached that point with `params`;
+        those of a rule that is off are not asked."""
+        invariants = self.match.ed.invariants.values()
+        _known("invariant point", point, {p for inv in invariants for p in inv.at})
+        out = []
+        for inv in invariants:
+            if point in inv.at and (not inv.rule or inv.rule in self.match.rules_on):
+                try:
+                    if not inv.holds(self.match, params):
+                        out.append(inv.name)
+                except Exception as e:  # noqa: BLE001 - the same as in run()
+                    _raise_as_fault(e)
+        return out
 
     # ---- reading the outcome
     def __getitem__(self, name: str) -> Any:

@@ -11,6 +11,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
+from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
 from fuba_rules.yamlpos import _LINE_BREAK, _TAG, LDict, LList, LStr, _BlockMap, _OffsetMap, _SegmentMap
@@ -24,6 +25,7 @@ def parse(file: str, text: str | bytes) -> object:
     text = text.removeprefix("\ufeff")
     loader: _Loader | None = None
     try:
+        _count_values(text)
         loader = _Loader(text)
         node = loader.get_single_node()
         if node is None:
@@ -71,6 +73,42 @@ class _Loader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_END_EVENTS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _count_values(text: str) -> None:
+    """Refuse a file of more than MAX_NODES values before composing it: libyaml reads
+    the events ten times faster than PyYAML composes them, so a file of 150,000
+    constants fails in a fraction of a second. Aliases count once here (the builder
+    counts them expanded); a syntax error is left to the full parse, which words it."""
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None:
+        return
+    parser = fast(text)
+    open_: list[list] = []  # per open collection: [is a mapping, nodes seen in it]
+    count = 0
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, _VALUE_EVENTS):
+                inside = open_[-1] if open_ else None
+                if inside is not None:
+                    inside[1] += 1
+                if inside is None or not inside[0] or inside[1] % 2 == 0:  # not a mapping's key
+                    count += 1
+                    if count > MAX_NODES:
+                        raise _Limit(event.start_mark, f"more than {MAX_NODES} values once aliases are expanded")
+                if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                    open_.append([isinstance(event, yaml.MappingStartEvent), 0])
+            elif isinstance(event, _END_EVENTS) and open_:
+                open_.pop()
+    except yaml.YAMLError:
+        return
+    finally:
+        parser.dispose()
 
 
 def _decode(data: bytes, file: str) -> str:
@@ -139,6 +177,7 @@ class _Builder:
         self.file = file
         self.lines = _LINE_BREAK.split(text)
         self.count = 0
+        self.chars = 0  # characters of every text built, each alias counted again
         self.active: set[int] = set()
         self.scalars = yaml.constructor.SafeConstructor()
 
@@ -203,6 +242,9 @@ class _Builder:
         return out
 
     def scalar(self, node: ScalarNode) -> object:
+        self.chars += len(node.value)
+        if self.chars > MAX_CHARS:
+            raise _Limit(node.start_mark, f"more than {MAX_CHARS:,} characters of text once aliases are expanded")
         tag = node.tag.removeprefix(_TAG)
         if tag in ("str", "timestamp"):
             return self.string(node)

@@ -6,7 +6,7 @@ dict, list and str but carry `Pos`. Effect code lives inside YAML strings, so `L
 can also map a line and column inside its own text back to the file.
 
 Mods are untrusted: only YAML's core types are built (never arbitrary objects), and the
-file size, nesting depth and alias expansion are capped. Every failure is a `FubaError`.
+file size, nesting depth and alias expansion (values and characters) are capped. Every failure is a `FubaError`.
 
 Parsing YAML in Python is slow, so a file read without errors is kept in the cache
 (fuba_rules/cache.py, store `yaml`) as JSON, keyed by its name and bytes, and rebuilt
@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
+from fuba_rules.files import read_regular
 from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
+from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
 
@@ -180,8 +182,7 @@ def load_yaml(path: Path, text: str | bytes | None = None) -> object:
         text = OVERLAY.get().get(os.path.realpath(path))
     if text is None:
         try:
-            with open(path, "rb") as stream:
-                text = stream.read(MAX_BYTES + 1)  # never more: the file may be huge
+            text = read_regular(path, MAX_BYTES)  # never more: the file may be huge, or a FIFO
         except OSError as e:
             reason = e.strerror or type(e).__name__
             raise FubaError(Diagnostic(None, f"cannot read {file}: {reason.lower()}")) from None
@@ -297,6 +298,7 @@ class _Tree:
     def __init__(self, file: str):
         self.file = file
         self.count = 0
+        self.chars = 0
         self.pos: dict[tuple[int, int], Pos] = {}
 
     def encode(self, v: object) -> object:
@@ -363,6 +365,9 @@ class _Tree:
             _, text, line, col, kind, *args = v
             if not isinstance(text, str):
                 raise ValueError("not a text")
+            self.chars += len(text)
+            if self.chars > MAX_CHARS:
+                raise ValueError("past the caps")
             if kind in _MAPS and len(args) == 2 and all(type(a) is int for a in args):
                 text_map: _TextMap = _MAPS[kind](*args)
             elif kind == "g" and len(args) == 2:

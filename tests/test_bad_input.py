@@ -7,7 +7,10 @@ that ended in `fuba: internal error`.
 
 from __future__ import annotations
 
+import errno
 import io
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -20,7 +23,8 @@ from fuba_rules.edition import load_edition
 from fuba_rules.layering import resolve
 from fuba_rules.lang import parser
 from fuba_rules.lang.parser import default_locate, parse_block
-from fuba_rules.limits import MAX_SUGGESTION_NAME
+from fuba_rules.engine.match import MAX_LOG_EVENTS
+from fuba_rules.limits import MAX_BLOCK_NESTING, MAX_EXTENDS_DEPTH, MAX_SUGGESTION_NAME, MAX_YAML_CHARS
 from test_layering import write
 
 REPO = Path(__file__).resolve().parents[1]
@@ -289,3 +293,179 @@ def test_every_cap_is_on_the_limits_page_with_its_value():
     assert len(caps) >= 10
     for name, value in caps.items():
         assert f"| `{name}` | {value:,} " in page, f"docs/limits.md: no row for {name} = {value:,}"
+
+
+# ---- issue 38: hostile files and command lines ------------------------------------------
+
+
+def _fifo(tmp_path: Path) -> str:
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    return str(path)
+
+
+class _Full(io.StringIO):
+    """Standard output on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _sweep_grid(points: int) -> list[str]:
+    values = ",".join(str(v) for v in range(1, points + 1))
+    return ["--set", f"constants.half_length={values}", "--set", f"constants.half_length={values}"]
+
+
+BAD_COMMAND_LINES = {
+    # what cannot be written
+    "rules-output-in-a-missing-folder": lambda tmp: ["rules", "2024-draft", "-o", str(tmp / "missing" / "rules.md")],
+    "rules-output-is-a-folder": lambda tmp: ["rules", "2024-draft", "-o", str(tmp)],
+    "simulate-report-in-a-missing-folder": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--report", str(tmp / "missing" / "r.html")],
+    # work that cannot finish
+    "simulate-a-trillion-matches": lambda tmp: ["simulate", "2024-draft", "-n", str(10**12)],
+    "simulate-a-number-of-matches-too-long-to-read": lambda tmp: ["simulate", "2024-draft", "-n", "9" * 5000],
+    "simulate-a-cup-of-a-sextillion-teams": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--cup", str(10**21)],
+    "simulate-cups-adding-up-past-the-cap": lambda tmp: ["simulate", "2024-draft", "-n", "2000", "--cup", "1000"],
+    "ladder-past-the-cap": lambda tmp: ["ladder", "2024-draft", "-n", "900000"],
+    "compare-past-the-cap": lambda tmp: ["compare", "2024-draft", "2024-draft", "-n", "600000"],
+    "sweep-a-million-grid-points": lambda tmp: ["sweep", "2024-draft", *_sweep_grid(1000), "-n", "1"],
+    "sweep-points-times-matches-past-the-cap": lambda tmp: ["sweep", "2024-draft", "--set", "constants.half_length=30,40", "-n", "900000"],
+    # values that are not values
+    "odds-with-too-many-arguments": lambda tmp: ["odds", "2024-draft", "pressing", "away", "home", "away", "home"],
+    "sweep-value-with-a-python-tag": lambda tmp: ["sweep", "2024-draft", "--set", "constants.half_length=!!python/object/apply:os.system [ls]", "-n", "1"],
+    "sweep-value-of-100000-digits": lambda tmp: ["sweep", "2024-draft", "--set", "constants.half_length=" + "9" * 100_000, "-n", "1"],
+    # files that are not files
+    "replay-dev-zero": lambda tmp: ["replay", "/dev/zero"],
+    "replay-dev-urandom": lambda tmp: ["replay", "/dev/urandom"],
+    "resume-dev-zero": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--resume", "/dev/zero"],
+    "check-a-fifo": lambda tmp: ["check", _fifo(tmp)],
+    "replay-a-fifo": lambda tmp: ["replay", _fifo(tmp)],
+    "resume-a-fifo": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--resume", _fifo(tmp)],
+    "mod-a-fifo": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--mod", _fifo(tmp)],
+    "teams-a-fifo": lambda tmp: ["simulate", "2024-draft", "-n", "1", "--teams", _fifo(tmp)],
+    "show-with-a-fifo-mod": lambda tmp: ["show", "2024-draft", "--mod", _fifo(tmp)],
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_COMMAND_LINES))
+def test_a_bad_command_line_is_a_clean_error_never_an_internal_one(case, tmp_path, capsys, snapshot):
+    code, err = check(capsys, "--root", str(EDITIONS), *BAD_COMMAND_LINES[case](tmp_path))
+    assert code in (1, 2), err
+    assert "internal error" not in err and "Traceback" not in err
+    assert err.replace(str(tmp_path), "<tmp>") == snapshot
+
+
+def test_a_full_disk_under_standard_output_is_a_clean_error(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdout", _Full())
+    code = main(["schema"])
+    monkeypatch.undo()
+    assert (code, capsys.readouterr().err) == (1, "fuba: error: cannot read or write the output: no space left on device\n")
+
+
+def test_a_hard_link_to_an_outside_file_is_never_read(tmp_path, capsys):
+    write(tmp_path, {"secret/keys.yaml": "token: {swordfish: 1}\n", "editions/board.yaml": "board: {}\n"})
+    mods = tmp_path / "editions" / "mods"
+    mods.mkdir()
+    os.link(tmp_path / "secret" / "keys.yaml", mods / "keys.yaml")
+    write(mods, {"thief.yaml": "schema_version: 1\ninclude: [keys.yaml]\n", "heir.yaml": "schema_version: 1\nextends: keys.yaml\n"})
+    for mod, verb in (("thief", "include"), ("heir", "extend")):
+        code, err = check(capsys, "--root", str(tmp_path / "editions"), "check", str(mods / f"{mod}.yaml"))
+        assert code == 1 and "swordfish" not in err
+        assert err.endswith(f"error: cannot {verb} 'keys.yaml': it is a hard link (2 names for one file; one may be outside '{tmp_path / 'editions'}')\n")
+
+
+def test_an_extends_chain_deeper_than_the_cap_is_a_positioned_error(tmp_path):
+    files = {"editions/board.yaml": "board: {}\n", "editions/mods/m0.yaml": "schema_version: 1\ninclude: [../board.yaml]\n"}
+    for i in range(1, 1200):
+        files[f"editions/mods/m{i}.yaml"] = f"schema_version: 1\nextends: m{i - 1}.yaml\n"
+    root = write(tmp_path, files) / "editions"
+    assert resolve(root / "mods" / f"m{MAX_EXTENDS_DEPTH - 1}.yaml", root).chain[0] == "mods/m0"
+    (message,) = errors(root / "mods" / "m1199.yaml", root)
+    assert message == f"extends chain is longer than {MAX_EXTENDS_DEPTH} editions"
+
+
+NESTED_IFS = "".join(" " * i + "if true:\n" for i in range(190)) + " " * 190 + "pass\n"
+
+
+@pytest.mark.parametrize("cache", ["on", "off"])
+def test_190_nested_ifs_are_refused_at_the_rule_alike_with_the_parse_cache_on_and_off(tmp_path, capsys, monkeypatch, cache):
+    """A rule compiles to Python, which takes at most 100 levels of indentation: blocks
+    nested past MAX_BLOCK_NESTING are refused where the rule text starts, by `fuba check`
+    and with the parse cache on or off, never a fault when the match plays."""
+    monkeypatch.setenv("FUBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("FUBA_CACHE", cache)
+    mod = tmp_path / "deep.yaml"
+    mod.write_text('schema_version: 1\nextends: 2024-draft\nprocedures:\n  deep:\n    ref: "1"\n    do: |\n' + "".join(f"      {line}\n" for line in NESTED_IFS.splitlines()))
+    for _ in range(2):  # the second time reads what the first stored
+        code, err = check(capsys, "--root", str(EDITIONS), "check", str(mod))
+        assert (code, err) == (1, f"{mod}:7:7: error: rule text nests its blocks too deeply (more than {MAX_BLOCK_NESTING} levels of if, for, while, repeat, scope or choose)\n")
+
+
+def test_a_value_of_many_characters_aliased_many_times_is_refused_at_the_text(tmp_path):
+    from fuba_rules.yamlpos import load_yaml
+
+    text = 'big: &s "' + "x" * 100_000 + '"\nmany: [' + ", ".join(["*s"] * 100) + "]\n"
+    with pytest.raises(FubaError) as info:
+        load_yaml(tmp_path / "bomb.yaml", text)
+    assert info.value.diagnostics[0].format() == f"{tmp_path / 'bomb.yaml'}:1:6: error: more than {MAX_YAML_CHARS:,} characters of text once aliases are expanded"
+
+
+FLOOD = """\
+schema_version: 1
+extends: 2024-draft
+hooks:
+  flood:
+    ref: "9.9"
+    at: match_start
+    do: |
+      repeat 10000:
+        repeat 100:
+          log("x")
+"""
+
+
+def test_a_hook_logging_in_a_loop_stops_at_the_event_cap_at_its_statement(tmp_path, capsys):
+    mod, log = tmp_path / "flood.yaml", tmp_path / "match.jsonl"
+    mod.write_text(FLOOD)
+    code, err = check(capsys, "--root", str(EDITIONS), "simulate", str(mod), "-n", "1", "--log", str(log))
+    assert code == 1
+    assert err.endswith(f"{mod}:10:11: error: rule fault: the match log grew beyond {MAX_LOG_EVENTS:,} events: a rule logs too often (9.9) (in match seed 0, minute 1)\n")
+    assert len(log.read_text().splitlines()) <= MAX_LOG_EVENTS + 1
+
+
+ESCAPES = """\
+schema_version: 1
+extends: 2024-draft
+title: "Evil \\e]52;c;aGVsbG8=\\a"
+procedures:
+  trap:
+    ref: "9.9\\e[2J"
+    doc: "clears the screen \\e]0;owned\\a"
+    do: |
+      decide_winner(home, how="shoot-out\\x9b31m")
+"""
+
+
+def test_control_characters_from_a_mod_reach_the_terminal_escaped(tmp_path, capsys):
+    mod = tmp_path / "escapes.yaml"
+    mod.write_text(ESCAPES)
+    code = main(["--root", str(EDITIONS), "rules", str(mod)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "\x1b" not in out and "\x07" not in out and "\x9b" not in out
+    assert "Evil \\x1b]52;c;aGVsbG8=\\x07" in out and "9.9\\x1b[2J" in out and "owned\\x07" in out
+
+
+def test_control_characters_in_a_log_reach_the_terminal_escaped(tmp_path, capsys):
+    log = tmp_path / "match.jsonl"
+    header = {"kind": "header", "edition": "\x1b]52;c;aGk=\x07", "seed": 0, "agents": ["coach", "coach"]}
+    event = {"kind": "log", "text": "\x1b[2Jgone", "clock": 1, "ref": "\x9b1"}
+    log.write_text(json.dumps(header) + "\n" + json.dumps(event) + "\n" + json.dumps({"kind": "end", "score": {}}) + "\n")
+    code = main(["replay", str(log)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert not any(c in out for c in "\x1b\x07\x9b")
+    assert out.startswith("\\x1b]52;c;aGk=\\x07 seed 0")

@@ -7,7 +7,9 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from types import SimpleNamespace
 from pathlib import Path
 
 import pytest
@@ -32,7 +34,7 @@ modifiers:
     group: goal_attempt
     ref: "mod"
     text: "a broken modifier"
-    when: score[home] >= 2  # seed 0 ends 1-2: its match finishes; seed 1's home team scores a second goal, and a goal attempt follows
+    when: score[home] >= 1 and score[away] >= 1  # seed 0 ends 0-3: its match finishes; seed 1 reaches 1-1 and a goal attempt after it
     value: 1 // 0
 """
 
@@ -71,6 +73,57 @@ def test_a_dask_cluster_gives_the_same_json_as_one_process(capsys):
     with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as cluster:
         on_cluster = simulate_json(capsys, "-n", "3", "--seed", "5", "--dask", cluster.scheduler_address)
     assert on_cluster == one
+
+
+def _cluster_lost_after(played: int):
+    """A stand-in for Dask distributed whose scheduler goes away once `played` one-match
+    chunks are done: every later future is cancelled, and cancelling them fails too."""
+    cancelled = pytest.importorskip("distributed.client").FutureCancelledError
+
+    class Future:
+        def __init__(self, play, chunk):
+            self.play, self.chunk = play, chunk
+
+        def result(self):
+            if self.chunk.start >= played:
+                raise cancelled("play_chunk-1", "scheduler-connection-lost")
+            return self.play(self.chunk)
+
+    class Client:
+        def __init__(self, address, timeout=None):
+            pass
+
+        def scheduler_info(self):
+            return {"workers": {"tcp://w:1": {}}}
+
+        def submit(self, play, chunk, pure=False):
+            return Future(play, chunk)
+
+        def cancel(self, futures):
+            raise OSError("the scheduler is gone")
+
+        def close(self):
+            pass
+
+    return SimpleNamespace(Client=Client, as_completed=iter)
+
+
+def test_losing_the_dask_scheduler_keeps_the_finished_matches_and_says_how_to_resume(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("fuba_rules.sim.cluster.distributed_module", lambda: _cluster_lost_after(2))
+    out = tmp_path / "run.jsonl"
+    argv = ["--root", EDITIONS, "simulate", "2024-draft", "-n", "4", *RANDOM, "--json"]
+    assert main([*argv, "--dask", "tcp://scheduler:8786", "--out", str(out)]) == 1
+    printed, err = capsys.readouterr()
+    assert json.loads(printed)["matches"] == 2
+    assert err.strip().splitlines()[-1] == (
+        "fuba: error: the Dask cluster stopped answering (FutureCancelledError: play_chunk-1 cancelled for reason: "
+        f"scheduler-connection-lost.) after 2 of 4 matches; `--resume {out}` plays the rest"
+    )
+    assert len(out.read_text().splitlines()) == 1 + 2  # the run's line and the two finished matches
+    assert main([*argv, "--resume", str(out)]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main([*argv]) == 0
+    assert resumed == json.loads(capsys.readouterr().out)
 
 
 def test_dask_without_the_cluster_extra_says_what_to_install(capsys, monkeypatch):
@@ -193,7 +246,6 @@ def _unwritable(tmp_path: Path) -> Path:
     [
         (lambda tmp: tmp, "Is a directory"),
         (lambda tmp: tmp / "missing" / "match.jsonl", "No such file or directory"),
-        (lambda tmp: Path("/dev/full"), "No space left on device"),
         (_unwritable, "Permission denied"),
     ],
 )
@@ -206,6 +258,23 @@ def test_a_log_that_cannot_be_written_is_an_error_before_any_match(tmp_path, cap
     path = where(tmp_path)
     assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--log", str(path)]) == 1
     assert capsys.readouterr().err == f"fuba: error: cannot write the log {path}: {reason}\n"
+
+
+@pytest.mark.parametrize("option", ["--log", "--out"])
+def test_an_existing_file_is_never_overwritten_by_the_log_or_the_results(tmp_path, capsys, option):
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("a designer's notes\n")
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "1", option, str(kept)]) == 1
+    assert capsys.readouterr().err.startswith(f"fuba: error: {kept} already exists: ")
+    assert kept.read_text() == "a designer's notes\n"
+
+
+@pytest.mark.parametrize("option", ["--log", "--out"])
+def test_a_dangling_symbolic_link_is_refused_and_its_target_never_created(tmp_path, capsys, option):
+    (tmp_path / "link.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
+    assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "1", option, str(tmp_path / "link.jsonl")]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert not (tmp_path / "elsewhere.jsonl").exists()
 
 
 def test_the_progress_bar_is_for_a_person_at_a_terminal(monkeypatch):
@@ -235,19 +304,57 @@ def test_a_fault_in_the_logged_match_keeps_its_events_and_replay_says_it_was_cut
     assert out.count("\n") > 100 and "log ends early: the match was cut short" in err
 
 
-def test_a_signal_while_a_finished_match_is_written_and_counted_waits_for_both():
-    # an interrupted run's summary must count exactly the matches its results file holds
+@pytest.fixture
+def sigterm_stops():
     def stop(signum, frame):
         raise Stop(signum)
 
     previous = signal.signal(signal.SIGTERM, stop)
+    yield
+    signal.signal(signal.SIGTERM, previous)
+
+
+def test_a_signal_while_a_finished_match_is_written_and_counted_waits_for_both(sigterm_stops):
+    # an interrupted run's summary must count exactly the matches its results file holds
+    done = []
+    with pytest.raises(Stop):
+        with _uninterrupted():
+            os.kill(os.getpid(), signal.SIGTERM)
+            done.append("written")
+            done.append("counted")
+    assert done == ["written", "counted"]
+
+
+def test_a_signal_landing_on_another_thread_waits_for_the_write_too(sigterm_stops):
+    # a pool, a progress bar or Dask keep threads of their own: the signal may land on one
+    go, sent = threading.Event(), threading.Event()
+
+    def sender():
+        go.wait()
+        os.kill(os.getpid(), signal.SIGTERM)
+        sent.set()
+
+    thread = threading.Thread(target=sender)
+    thread.start()  # started before the block, so it shares none of the block's signal state
     done = []
     try:
         with pytest.raises(Stop):
             with _uninterrupted():
-                os.kill(os.getpid(), signal.SIGTERM)
+                go.set()
+                sent.wait()
                 done.append("written")
                 done.append("counted")
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        thread.join()
     assert done == ["written", "counted"]
+
+
+def test_a_skill_in_play_that_no_match_uses_shows_as_zero(capsys):
+    """`--home-skills "Quick counter"`: its cost can be paid only with A1 (off), so no match
+    uses it; "skills used" says 0 for it instead of leaving it out (issue 37, item 4)."""
+    mod = str(ROOT / "editions" / "mods" / "example-skills.yaml")
+    argv = ["--root", EDITIONS, "simulate", "2024-draft", "--mod", mod, "--home-skills", "Quick counter", "-n", "2", "-j", "1"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["skills_used"] == {"Quick counter": 0}
+    assert main(argv) == 0
+    assert "skills used per match: Quick counter 0.00" in capsys.readouterr().out

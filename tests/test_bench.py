@@ -59,3 +59,14 @@ def test_the_instruction_count_compares_this_tree_with_a_revision_in_one_run(rul
     row = out.splitlines()[1].split()
     assert row[0] == "random" and row[1].endswith("M") and row[2].endswith("M")
     assert float(row[1][:-1]) > 1 and float(row[2][:-1]) > 1 and float(row[3]) > 0
+
+
+def test_the_workbench_bench_prints_cpu_per_match_of_simulate_compare_sweep_and_balance() -> None:
+    """Issue 37 item 12: the workbench's CPU per match beside simulate's, in one run."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_workbench.py"), "-n", "2", "--repeats", "1", "--agents", "random,random"],
+        capture_output=True, text=True, check=True, timeout=600,
+    ).stdout
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [r[0] for r in rows] == ["simulate", "compare/sweep", "balance,", "balance,"]
+    assert all(r[-2].endswith("x") and float(r[-2][:-1]) > 0 for r in rows)

@@ -97,6 +97,20 @@ def test_check_a_folder_checks_every_edition_and_mod(capsys, kernel):
     assert kernel.seen == ["base", "child", "mods/fast"]
 
 
+def test_check_a_folder_checks_mods_in_sub_folders_and_names_what_it_skipped(capsys, kernel):
+    write(Path("."), {
+        "editions/mods/league/slow.yaml": "schema_version: 1\nextends: child\nprocedures:\n  pass: {do: slow}\n",
+        "editions/notes/todo.yaml": "ideas: [sin bin]\n",
+    })
+    code, out, err = run(capsys, "check", "editions")
+    assert (code, err) == (0, "")
+    assert "editions/mods/league/slow.yaml: ok (slow extends child, 2 sections, 3 entries)" in out.splitlines()
+    assert out.splitlines()[-1] == (
+        "skipped 1 file(s) that no edition reads and that are not mods or team files: editions/notes/todo.yaml"
+    )
+    assert "slow" in kernel.seen
+
+
 def test_check_single_files_and_ids(capsys):
     code, out, _ = run(
         capsys, "--root", "editions", "check", "editions/child/edition.yaml", "base", "editions/board.yaml"

@@ -12,6 +12,7 @@ same every run (tests/conftest.py); the long runs are marked `soak`.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import string
 from pathlib import Path
@@ -226,7 +227,7 @@ def test_soak_rule_text_mutations(root, capsys, edits):
 
 # ---- random command lines ---------------------------------------------------------------
 
-COMMANDS = ["check", "show", "diff", "editions", "odds", "play"]
+COMMANDS = ["check", "show", "diff", "editions", "odds", "play", "rules", "replay", "schema", "simulate", "sweep", "compare", "ladder", "balance"]
 WORDS = [
     "tiny", "nowhere", "mods/mutant", "press", "home", "away", "match", "--state", "--home", "--away", "--keepers",
     "--measure", "--answer", "--with", "--mod", "--seed", "--section", "--human", "--full", "ball.value=3",
@@ -234,15 +235,37 @@ WORDS = [
     "score[x]=1", "centre=2", "centre=11", "centre=-5", "nowhere=2", "mars,venus", "1 // 0", "score[home]",
     "[control, ball.value]", "x" * 300, "9" * 5000, "", "=", ",", "[", "-", "--", "../../etc/passwd", "/proc/self/environ",
     "A1", "both", "-1", "0", "\x00", "é", "--root", "/nonexistent",
+    # issue 38: files that are not files, outputs that cannot be written, work that cannot finish
+    "-n", "1", "2", "--cup", "--log", "--out", "--resume", "--report", "-o", "--teams", "--reference", "--set", "--json",
+    "pipe", "dangling", "/dev/zero", "/dev/urandom", "/dev/full", "/proc/nowhere/x", str(10**12), str(10**21),
+    "constants.max_counted=1,2", "constants.max_counted=!!python/object/apply:os.system [ls]", "constants.max_counted=" + "9" * 5000,
+    "\x1b]52;c;aGk=\x07", "--agents", "random,random,random",
 ]
+MATCH_COMMANDS = {"simulate", "sweep", "compare", "ladder", "balance"}
 
 
 @pytest.fixture
-def quiet_stdin(monkeypatch):
+def quiet_stdin(monkeypatch, root):
+    """No input, and a folder holding a FIFO and a dangling link, where a command that
+    opened them the usual way would wait for good or create the link's target."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    here = root.parent / "cwd"
+    if not here.exists():
+        here.mkdir()
+        os.mkfifo(here / "pipe")
+        (here / "dangling").symlink_to(here / "created")
+    monkeypatch.chdir(here)
+    yield
+    assert not (here / "created").exists(), "a write through a dangling link created its target"
 
 
 def _command_line(root: Path, command: str, words: list[str]) -> list[str]:
+    """A command line; one that plays matches plays one, on the tiny edition (a fuzz
+    case must stay quick), unless it says otherwise."""
+    if command in MATCH_COMMANDS and "-n" not in words:
+        words = [*words, "-n", "1"]
+    if command == "sweep" and "--set" not in words:
+        words = [*words, "--set", "constants.max_counted=5,6"]
     return ["--root", str(root), command, *words]
 
 
@@ -252,8 +275,45 @@ def test_random_command_lines_never_end_in_an_internal_error(root, capsys, quiet
     _assert_clean(*_fuba(capsys, _command_line(root, command, words)))
 
 
+@FUZZ
+@given(command=st.sampled_from(COMMANDS), words=st.lists(st.sampled_from(WORDS), max_size=5))
+def test_random_options_of_every_command_on_an_edition_never_end_in_an_internal_error(root, capsys, quiet_stdin, command, words):
+    _assert_clean(*_fuba(capsys, _command_line(root, command, ["tiny", *words])))
+
+
 @pytest.mark.soak
 @SOAK
 @given(command=st.sampled_from(COMMANDS), words=st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=20)), max_size=10))
 def test_soak_random_command_lines(root, capsys, quiet_stdin, command, words):
     _assert_clean(*_fuba(capsys, _command_line(root, command, words)))
+
+
+# ---- every file a command names -------------------------------------------------------------
+
+READS = {
+    "check": ["check", "{}"],
+    "replay": ["replay", "{}"],
+    "simulate --resume": ["simulate", "tiny", "-n", "1", "--resume", "{}"],
+    "simulate --teams": ["simulate", "tiny", "-n", "1", "--teams", "{}"],
+    "simulate --mod": ["simulate", "tiny", "-n", "1", "--mod", "{}"],
+    "show --mod": ["show", "tiny", "--mod", "{}"],
+    "rules --mod": ["rules", "tiny", "--mod", "{}"],
+    "compare --teams": ["compare", "tiny", "tiny", "-n", "1", "--teams", "{}"],
+}
+WRITES = {
+    "simulate --log": ["simulate", "tiny", "-n", "1", "--log", "{}"],
+    "simulate --out": ["simulate", "tiny", "-n", "1", "--out", "{}"],
+    "simulate --report": ["simulate", "tiny", "-n", "1", "--report", "{}"],
+    "rules -o": ["rules", "tiny", "-o", "{}"],
+    "sweep --report": ["sweep", "tiny", "--set", "constants.max_counted=5,6", "-n", "1", "--report", "{}"],
+}
+NOT_FILES = ["pipe", "dangling", "/dev/zero", "/dev/urandom", "/dev/full", "/proc/nowhere/x", "."]
+
+
+@pytest.mark.parametrize("path", NOT_FILES)
+@pytest.mark.parametrize("use", sorted(READS) + sorted(WRITES))
+def test_every_file_a_command_names_is_read_or_written_safely(root, capsys, quiet_stdin, use, path):
+    # a FIFO must not block, a device must not be read to its end, a dangling link must
+    # not create its target, and whatever cannot be written is said in words
+    argv = [path if word == "{}" else word for word in {**READS, **WRITES}[use]]
+    _assert_clean(*_fuba(capsys, ["--root", str(root), *argv]))

@@ -37,12 +37,26 @@ def _flood() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _aliased(value: str, times: int, where: str = "constants") -> str:
+    """A mod that writes `value` once and aliases it `times` times (an alias bomb of bytes)."""
+    return f"schema_version: 1\ninclude: [../board.yaml]\n{where}:\n  first: &v {value}\n  many: [{', '.join(['*v'] * times)}]\n"
+
+
+def _aliased_rule(times: int) -> str:
+    """One rule text of 18,000 characters, the body of `times` procedures by alias."""
+    lines = ["schema_version: 1", "include: [../board.yaml]", "procedures:", '  match: &m {ref: "1", do: "' + "pass; " * 3_000 + '"}']
+    return "\n".join([*lines, *(f"  p{i}: *m" for i in range(times))]) + "\n"
+
+
 GENERATED = {
     "did-you-mean-flood": _flood,
     "huge-file": lambda: "schema_version: 1\n" + "# padding\n" * 500_000,
     "long-rule-text": lambda: 'schema_version: 1\ninclude: [../board.yaml]\nprocedures:\n  match:\n    ref: "1"\n    do: "'
     + "pass; " * 5_000
     + '"\n',
+    "alias-bomb-of-bytes": lambda: _aliased('"' + "x" * 1_000_000 + '"', 6_000),
+    "rule-text-aliased-20000-times": lambda: _aliased_rule(20_000),
+    "constants-150000": lambda: "schema_version: 1\ninclude: [../board.yaml]\nconstants:\n" + "".join(f"  c{i}: {i}\n" for i in range(150_000)),
 }
 
 
@@ -55,6 +69,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict]:
     (base / "secret").mkdir()
     (base / "secret" / "stolen.yaml").write_text(f"password: {{hunter2: {SECRET}}}\n", encoding="utf-8")
     (mods / "evil-link.yaml").symlink_to(base / "secret" / "stolen.yaml")
+    os.link(base / "secret" / "stolen.yaml", mods / "hard-link.yaml")
     for name in STORED:
         shutil.copy(CORPUS / f"{name}.yaml", mods)
     for name, make in GENERATED.items():
@@ -90,7 +105,7 @@ def test_a_flood_of_typos_among_20000_names_is_reported_with_suggestions_then_wi
     assert errors[:3] == snapshot
 
 
-@pytest.mark.parametrize("name", ["huge-file", "long-rule-text"])
+@pytest.mark.parametrize("name", ["huge-file", "long-rule-text", "alias-bomb-of-bytes", "rule-text-aliased-20000-times", "constants-150000"])
 def test_each_generated_attack_ends_in_its_message(results, name, snapshot):
     result = results[name]
     assert result["code"] == 1 and "internal error" not in result["err"]

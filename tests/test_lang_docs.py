@@ -184,6 +184,8 @@ def limits_section() -> str:
          "over long lists one per element; then \"step budget exhausted\""),
         ("MAX_LOG_WEIGHT", "engine/match.py", match_module.MAX_LOG_WEIGHT, "elements and characters",
          "the most a match's log may carry in logged texts and stored lists; then \"the match log grew beyond ...\""),
+        ("MAX_LOG_EVENTS", "engine/match.py", match_module.MAX_LOG_EVENTS, "events",
+         "the most events a match's log may hold (a whole match logs a few thousand); then \"the match log grew beyond ... events\""),
         ("MAX_LOOP", "lang/runtime.py", runtime.MAX_LOOP, "iterations", "the most a `while` runs, and the largest `repeat` count"),
         ("MAX_DEPTH", "lang/runtime.py", runtime.MAX_DEPTH, "calls",
          "the deepest nesting of procedure and function calls (\"endless recursion?\")"),

@@ -288,3 +288,54 @@ def test_unknown_mod_suggests_a_known_one(root):
 def test_load_header_reads_only_the_header(root):
     header = load_header(root / "child")
     assert dict(header) == {"schema_version": 1, "extends": "base"}
+
+
+# ---- tables merge row by row (issue 37, item 1) -------------------------------------------------
+
+TABLE_BASE = {
+    "base/edition.yaml": """\
+        schema_version: 1
+        tables:
+          t:
+            ref: "1"
+            doc: "a die"
+            domain: {range: [1, 3]}
+            rows: {"1": a, "2": b, "3": c}
+        """,
+}
+
+
+def child_table(root: Path, text: str):
+    write(root, {"child/edition.yaml": "schema_version: 1\nextends: base\ntables:\n" + textwrap.indent(textwrap.dedent(text), "  ")})
+    return resolve("child", root)
+
+
+def test_a_childs_table_replaces_only_the_rows_it_names(tmp_path):
+    """A child's row replaces the parent's row of that key; the other rows, the domain and the
+    doc stay; a new row is added."""
+    root = write(tmp_path / "editions", TABLE_BASE)
+    t = child_table(root, 't:\n  rows: {"2": B, "4": d}\n').data["tables"]["t"]
+    assert dict(t["rows"]) == {"1": "a", "2": "B", "3": "c", "4": "d"}
+    assert t["domain"] == {"range": [1, 3]} and t["doc"] == "a die"
+    assert t["rows"].key_pos["2"].file.endswith("child/edition.yaml")
+    assert t["rows"].key_pos["1"].file.endswith("base/edition.yaml")
+
+
+def test_a_childs_table_removes_rows_and_replaces_fields(tmp_path):
+    root = write(tmp_path / "editions", TABLE_BASE)
+    t = child_table(root, 't:\n  domain: {range: [1, 2]}\n  remove: ["3"]\n').data["tables"]["t"]
+    assert dict(t["rows"]) == {"1": "a", "2": "b"} and t["domain"] == {"range": [1, 2]}
+    assert "remove" not in t and "replace" not in t
+
+
+def test_replace_true_replaces_the_whole_table(tmp_path):
+    root = write(tmp_path / "editions", TABLE_BASE)
+    t = child_table(root, 't:\n  replace: true\n  rows: {"1": z}\n').data["tables"]["t"]
+    assert dict(t) == {"rows": {"1": "z"}}
+
+
+def test_removing_a_row_the_parent_lacks_is_an_error_with_a_suggestion(tmp_path):
+    root = write(tmp_path / "editions", TABLE_BASE)
+    write(root, {"child/edition.yaml": 'schema_version: 1\nextends: base\ntables:\n  t:\n    remove: ["33"]\n'})
+    (message,) = errors("child", root)
+    assert message.endswith("child/edition.yaml:5:14: error: cannot remove row '33' of tables.t: it inherits no such row (did you mean '3'?)")

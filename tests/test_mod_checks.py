@@ -294,13 +294,13 @@ hooks:
 
 def test_a_fault_in_a_base_rule_points_at_the_mods_line_that_called_it(modder, capsys):
     (modder / "mods" / "careless.yaml").write_text(CARELESS_REFEREE)
-    code = main(["simulate", "2024-draft", "--mod", "mods/careless.yaml", "-n", "6", "-j", "1", "--home", "random", "--away", "random"])
+    code = main(["simulate", "2024-draft", "--mod", "mods/careless.yaml", "--seed", "13", "-n", "6", "-j", "1", "--home", "random", "--away", "random"])
     out, err = capsys.readouterr()
     assert code == 1
-    assert "2024-draft: 5 matches, seed 0" in out  # the finished matches' summary comes first
+    assert "2024-draft: 5 matches, seed 13" in out  # the finished matches' summary comes first
     lines = err.splitlines()
     assert "fuba: stopped by a rule fault after 5 of 6 matches" in lines
-    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 5, minute 67)" in lines
+    assert "mods/careless.yaml:11:7: error: rule fault: unknown area 'nowhere', in a rule this line calls (in match seed 18, minute 75)" in lines
     assert lines[-1].endswith("editions/2024-draft/cards.yaml:21:10: note: the fault happened here")
 
 
@@ -348,3 +348,62 @@ def test_a_rule_named_like_a_primitive_or_parent_is_one_error_at_its_name(modder
             "an override replaces; name it otherwise"
         ),
     ]
+
+
+# ---- values whose kind the rules fix (issue 37, item 4) ----------------------------------------
+
+
+def _mod(tmp_path, body: str, base: str = "2024-draft") -> str:
+    path = tmp_path / "mistake.yaml"
+    path.write_text(f'schema_version: 1\nid: mods/mistake\nextends: "{base}"\n' + body)
+    return str(path)
+
+
+def test_a_hooks_target_chosen_from_pass_targets_is_an_area(tmp_path, capsys):
+    """4.7: the pass target is chosen among pass_targets(...), areas; the hook at pass_dice
+    that compares it with a misspelt area never fires, so it is an error."""
+    mod = _mod(tmp_path, 'hooks:\n  box:\n    ref: "mod"\n    at: pass_dice\n    when: target == "away_penalti"\n    do: log("into the box")\n')
+    code, _, err = check(capsys, "--root", str(EDITIONS), mod)
+    assert code == 1
+    assert err.strip().endswith("mistake.yaml:8:21: error: unknown area 'away_penalti' (did you mean 'away_penalty'?)")
+
+
+def test_a_text_state_holds_only_the_texts_the_rules_write(tmp_path, capsys):
+    """4.7.3: pass.outcome is only ever set to creative, supportive or failed: comparing it
+    with "Supportive" is an error; comparing it with "supportive" is fine."""
+    hook = 'hooks:\n  watch:\n    ref: "mod"\n    at: pass_outcome\n    when: pass.outcome == "{}"\n    do: log("seen")\n'
+    code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook.format("Supportive")))
+    assert code == 1
+    assert err.strip().endswith(
+        "mistake.yaml:8:27: error: 'pass.outcome' is never 'Supportive': the rules give it only '', 'creative', "
+        "'failed', 'supportive' (did you mean 'supportive'?)"
+    )
+    assert check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook.format("supportive")))[0] == 0
+
+
+def test_a_text_state_a_mod_writes_a_new_text_to_takes_it(tmp_path, capsys):
+    """The texts come from every write of the edition and its mods: a mod's own new value is one."""
+    body = ('hooks:\n  lucky:\n    ref: "mod"\n    at: pass_outcome\n    when: outcome == "failed"\n    do: set pass.outcome = "lucky"\n'
+            '  seen:\n    ref: "mod"\n    at: action_done\n    when: pass.outcome == "lucky"\n    do: log("lucky")\n')
+    code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, body))
+    assert (code, "error" in err) == (0, False)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ('"40"', "constant 'half_length' is the text \"40\", not a number: write 40 without quotes"),
+    ("forty", "constant 'half_length' replaces the number 45, but \"forty\" is no number"),
+])
+def test_a_constant_that_should_be_a_number_is_an_error_at_its_line(tmp_path, capsys, value, message):
+    """3.3: the half has 45 minutes; a quoted "40" would be text, which the turn's arithmetic
+    faults on in the base edition's file. The error names the constant, at its line."""
+    code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, f"constants:\n  half_length: {value}\n", "2.0"))
+    assert code == 1
+    assert err.strip().endswith(f"mistake.yaml:5:16: error: {message}")
+
+
+def test_a_hooks_parameter_that_every_trigger_passes_a_text_takes_only_those_texts(tmp_path, capsys):
+    """card_shown's colour is "yellow" or "red" wherever a card is shown: "yelow" is an error."""
+    hook = 'hooks:\n  bin:\n    ref: "mod"\n    at: card_shown\n    when: colour == "yelow"\n    do: log("sin bin")\n'
+    code, _, err = check(capsys, "--root", str(EDITIONS), _mod(tmp_path, hook))
+    assert code == 1
+    assert err.strip().endswith("mistake.yaml:8:21: error: card_shown's 'colour' is never 'yelow': the rules give it only 'red', 'yellow' (did you mean 'yellow'?)")

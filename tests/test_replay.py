@@ -78,8 +78,14 @@ def test_a_bad_log_is_a_positioned_error(name, tmp_path, capsys, snapshot):
     assert err.replace(str(tmp_path), "<tmp>") == snapshot
 
 
-def test_dev_null_is_not_a_log(capsys):
-    assert replay(capsys, os.devnull) == (1, "", f"{os.devnull}:1:1: error: empty: not a match log of `fuba simulate --log`\n")
+@pytest.mark.parametrize("device", [os.devnull, "/dev/zero", "/dev/urandom"])
+def test_a_device_is_not_a_log_and_is_never_read(capsys, device):
+    assert replay(capsys, device) == (1, "", f"fuba: error: cannot read {device}: not a regular file\n")
+
+
+def test_a_fifo_is_not_a_log_and_replay_does_not_wait_for_a_writer(capsys, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    assert replay(capsys, str(tmp_path / "pipe")) == (1, "", f"fuba: error: cannot read {tmp_path / 'pipe'}: not a regular file\n")
 
 
 # ---- fuzz: random JSON lines never end in an internal error

@@ -58,3 +58,12 @@ def test_the_odds_guide_quotes_the_goal_attempt_output_as_it_is(draft, capsys, m
     monkeypatch.setattr(odds_command, "_load", lambda args: draft)
     assert main([a.strip('"') for a in argv]) == 0
     assert capsys.readouterr().out == quoted
+
+
+def test_every_public_method_of_a_scenario_is_documented_in_the_guide():
+    from fuba_rules.scenario import Scenario
+
+    guide = (DOCS / "scenarios.md").read_text(encoding="utf-8")
+    public = [name for name in vars(Scenario) if not name.startswith("_")]
+    assert "fire" in public
+    assert [name for name in public if f"{name}(" not in guide and f".{name}" not in guide] == []

@@ -145,13 +145,17 @@ class Continuation:
     history: History
     carry: dict[str, Any] | None = None
     snapshot: Any = None  # a paused `engine.frames.Trampoline`, never run itself
+    viewer: str | None = None  # the team playing on: the other team's hidden answers are drawn again at each play
 
     @classmethod
-    def of(cls, match: Any) -> Continuation:
+    def of(cls, match: Any, viewer: str | None = None) -> Continuation:
+        """The match paused at its pending decision; each `play` for a `viewer` (a team)
+        draws the other team's hidden answers again (engine/secrets.py): it plays on from
+        what that team may know."""
         trampoline = getattr(match, "trampoline", None)
         if trampoline is not None and trampoline.pending is not None:
             snapshot = trampoline.copy({}, SeededDice(0), record=False)  # dice and agents come with each play
-            return cls(match.ed, match.rules_on, None, History(), None, snapshot)
+            return cls(match.ed, match.rules_on, None, History(), None, snapshot, viewer)
         h = history_of(match)
         return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
 
@@ -162,7 +166,7 @@ class Continuation:
 
         if self.snapshot is not None:
             agent = ReplayAgent([], policy)
-            r = self.snapshot.copy({t: agent for t in TEAMS}, SeededDice(dice_seed))
+            r = self.snapshot.copy({t: agent for t in TEAMS}, SeededDice(dice_seed), viewer=self.viewer, rng=random.Random(dice_seed))
             r.pause, r.fast = False, True  # nobody copies a playout: new calls run the fast form
             try:
                 r.answer(r.m.ask(r.pending))

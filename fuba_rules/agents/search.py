@@ -119,7 +119,7 @@ class SearchAgent:
             self.skipped += 1
             return self._coach.choose(decision, match)
         self.searched += 1
-        start = Continuation.of(match)
+        start = Continuation.of(match, decision.team)  # the other team's hidden answers drawn again at each playout
         root = _Node()
         team = decision.team
         start_diff = _goal_difference(match, team)

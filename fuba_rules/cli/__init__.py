@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from fuba_rules.diagnostics import Diagnostic, FubaError
-from fuba_rules.resources import default_editions_root
+from fuba_rules.terminal import PrintableStream, printable
 
 Handler = Callable[[argparse.Namespace], int]
 _SUBCOMMANDS: list[tuple[str, str, tuple, Handler]] = []
@@ -108,8 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
+    stdout = sys.stdout
+    sys.stdout = PrintableStream(stdout)  # text from a mod or a log never reaches the terminal raw
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk or a closed pipe is the output's problem, said here
+        return code
     except FubaError as e:
         report(e.diagnostics)
         return 1
@@ -118,11 +122,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `fuba show ... | head`: the reader left, nothing to say
         _silence_stdout()
         return 1
+    except OSError as e:  # a file or the output could not be read or written: a full disk, no permission
+        if e.filename is None:
+            _silence_stdout()
+        where = f" {e.filename}" if e.filename is not None else " the output"
+        print(printable(f"fuba: error: cannot read or write{where}: {(e.strerror or str(e)).lower()}"), file=sys.stderr)
+        return 1
     except Exception as e:  # a bug in fuba, not in the input
         if os.environ.get("FUBA_DEBUG") == "1":
             raise
-        print(f"fuba: internal error: {type(e).__name__}: {e} (run with FUBA_DEBUG=1 to see where)", file=sys.stderr)
+        print(printable(f"fuba: internal error: {type(e).__name__}: {e} (run with FUBA_DEBUG=1 to see where)"), file=sys.stderr)
         return 2
+    finally:
+        sys.stdout = stdout
 
 
 def _silence_stdout() -> None:
@@ -137,8 +149,29 @@ def _silence_stdout() -> None:
 def report(diagnostics: Iterable[Diagnostic]) -> None:
     """Print diagnostics to stderr; one without a position is about the command line."""
     for d in diagnostics:
-        print(d.format() if d.pos else f"fuba: {d.severity}: {d.message}", file=sys.stderr)
+        print(printable(d.format() if d.pos else f"fuba: {d.severity}: {d.message}"), file=sys.stderr)
+
+
+_NAMING = ("edition", "a", "b", "sides", "mod")
+"""The arguments in which commands name editions, sides (`EDITION+MOD.yaml:RULES`) and mods."""
 
 
 def editions_root(args: argparse.Namespace) -> Path:
-    return args.root if args.root is not None else default_editions_root()
+    """The editions folder of this command line: `--root`, else the folder its editions
+    and mods are found in (`layering.root_of_command`, shared with `fuba check` and the
+    language server), else the default."""
+    from fuba_rules.layering import root_of_command
+
+    return root_of_command(_named(args), getattr(args, "root", None))
+
+
+def _named(args: argparse.Namespace) -> list[str]:
+    """Every edition and mod the arguments name, each side split at `+` and its `:RULES` dropped."""
+    out: list[str] = []
+    for name in _NAMING:
+        value = getattr(args, name, None)
+        for text in value if isinstance(value, list) else [] if value is None else [value]:
+            for part in str(text).split("+"):
+                base, colon, tail = part.rpartition(":")
+                out.append(base if colon and base and "/" not in tail and not tail.endswith(".yaml") else part)
+    return out

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 
 from fuba_rules.agents import make_agent
 from fuba_rules.cli import arg, editions_root
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.edition import Edition, load_edition
+from fuba_rules.limits import MAX_MATCHES, MAX_NUMBER_DIGITS
 from fuba_rules.yamlpos import load_yaml
 
 
@@ -88,6 +90,38 @@ MATCH_ARGS = (
     arg("--away-skills", metavar="NAMES", help="skills of the away team"),
     arg("--teams", metavar="FILE", type=Path, help="a team file: home: {skills: [...]}, away: {skills: [...]}"),
 )
+
+
+def count(what: str, cap: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of `what` from the command line, at most `cap`
+    (a run past it could not finish, or would not fit in memory: docs/limits.md)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not digits.isdigit():
+            raise argparse.ArgumentTypeError(f"expected a whole number of {what}, got {shorten(text)!r}")
+        value = int(text) if len(digits) <= MAX_NUMBER_DIGITS else cap + 1
+        if value > cap:
+            raise argparse.ArgumentTypeError(f"at most {cap:,} {what} (docs/limits.md)")
+        return value
+
+    return parse
+
+
+MATCHES = count("matches", MAX_MATCHES)
+"""The type of every -n: a number of matches."""
+
+
+def run_size(matches: int, how: str) -> int:
+    """`matches` when one command may play that many; else an error saying how they add up."""
+    if matches > MAX_MATCHES:
+        raise FubaError(Diagnostic(None, f"{how} make {matches:,} matches; one run plays at most {MAX_MATCHES:,} (docs/limits.md)"))
+    return matches
+
+
+def shorten(text: str, width: int = 40) -> str:
+    """A command-line value as a message quotes it: long ones cut."""
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 SMALL_BATCH = 20  # without -j, fewer matches than this play here: starting workers costs more

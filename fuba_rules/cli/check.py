@@ -53,8 +53,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     and the effect code. Prints every problem as file:line:col and one line per valid
     edition; exits 1 if anything is wrong.
 
-    A folder holding editions checks every edition and mod under it, and the team files
-    in its teams/ folder; an edition folder,
+    A folder holding editions checks every edition and mod under it (mods and team
+    files in sub-folders too) and the team files in its teams/ folder, and names the
+    YAML files it skipped (read by no edition, neither mod nor team file); an edition folder,
     or any file in one, checks that edition; a single file is checked as a mod (with
     its parents) if it has a header, else as a data file.
 
@@ -80,6 +81,8 @@ class _Checker:
         self.printed: set[str] = set()
         self.file_problems: dict[str, list[Diagnostic]] = {}
         self.done: set[Path] = set()
+        self.read: set[Path] = set()  # every file a checked edition or mod read
+        self.unresolved = False  # an edition or mod could not be layered: what it reads is unknown
 
     def emit(self, diagnostics: Iterable[Diagnostic]) -> None:
         fresh = []
@@ -102,9 +105,9 @@ class _Checker:
             return self.emit([Diagnostic(None, f"{path}: no such file, folder or edition{hint}")])
         if path.is_dir():
             if (path / layering.EDITION_FILE).is_file():
-                return self.check_edition(path, layering.root_for(path, self.explicit_root))
+                return self.check_edition(path, layering.root_of_command([path], self.explicit_root))
             found = layering.discover(path)
-            if not found:
+            if not found and not any(path.rglob("*.yaml")):
                 return self.emit(
                     [Diagnostic(None, f"{path}: no editions here (an edition folder has an {layering.EDITION_FILE})")]
                 )
@@ -114,15 +117,33 @@ class _Checker:
                 top = load_yaml(Path(shown(team_file)))
                 if _is_team_file(top):
                     self.check_team_file(team_file, top, self.explicit_root or path)
-            return None
+            return self.check_the_rest(path)
         if (path.parent / layering.EDITION_FILE).is_file():
-            return self.check_edition(path.parent, layering.root_for(path.parent, self.explicit_root))
+            return self.check_edition(path.parent, layering.root_of_command([path.parent], self.explicit_root))
         top = load_yaml(Path(shown(path)))
         if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-            return self.check_edition(path, layering.root_for(path, self.explicit_root))
+            return self.check_edition(path, layering.root_of_command([path], self.explicit_root))
         if _is_team_file(top):
             return self.check_team_file(path, top)
         return self.check_data_file(path, top)
+
+    def check_the_rest(self, folder: Path) -> None:
+        """The YAML files under `folder` that no edition checked so far read: a mod or a
+        team file in a sub-folder is checked; anything else is named as skipped, so that
+        no file is passed over in silence."""
+        skipped = []
+        for path in sorted(folder.rglob("*.yaml")):
+            if path.resolve() in self.read or not path.is_file():
+                continue
+            top = load_yaml(Path(shown(path)))
+            if isinstance(top, LDict) and "extends" in top:
+                self.check_edition(path, layering.root_for(path, self.explicit_root or folder))
+            elif _is_team_file(top):
+                self.check_team_file(path, top, self.explicit_root or folder)
+            else:
+                skipped.append(shown(path))
+        if skipped and not self.unresolved:  # else the files it would read are unknown
+            print(f"skipped {len(skipped)} file(s) that no edition reads and that are not mods or team files: {', '.join(skipped)}")
 
     def check_edition(self, path: Path, root: Path) -> None:
         key = path.resolve()
@@ -132,8 +153,10 @@ class _Checker:
         try:
             resolved = layering.resolve(path, root)
         except FubaError as e:
+            self.unresolved = True
             return self.emit(e.diagnostics)
         problems = list(resolved.warnings)
+        self.read.update(Path(name).resolve() for name in resolved.files)
         for name, top in resolved.files.items():
             problems += self.validate_file(name, top)
         problems += [d for d in check_limits(resolved.data, shown(path)) if d not in problems]  # across files
@@ -161,6 +184,9 @@ class _Checker:
         """A `--teams` file: its shape, and each skill named by some edition under the root
         or the default editions folder (the edition it plays with is chosen on the command
         line)."""
+        if path.resolve() in self.read:
+            return
+        self.read.add(path.resolve())
         skills = self.skills_under(self.root(root))
         if root is not None and not layering.same_path(root, self.root()):
             for name, editions in self.skills_under(self.root()).items():

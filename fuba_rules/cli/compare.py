@@ -6,7 +6,7 @@ import argparse
 
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
-from fuba_rules.cli._options import _agent
+from fuba_rules.cli._options import MATCHES, _agent, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
 
@@ -25,15 +25,16 @@ def _pairings(text: str) -> list[tuple[str, str]]:
     "compare",
     "compare editions, mods and rule switches on paired seeds, with significance",
     arg("sides", nargs="+", metavar="SIDE", help="EDITION[+MOD.yaml...][:RULE,...]; the first side is the baseline"),
-    arg("-n", type=int, default=100, help="matches per side (and per batch with --precision/--until-significant; default 100)"),
+    arg("-n", type=MATCHES, default=100, help="matches per side (and per batch with --precision/--until-significant; default 100)"),
     arg("--precision", type=float, metavar="X", help="add batches until every difference is known within +-X (95%%)"),
     arg("--until-significant", action="store_true", help="add batches until some difference is significant"),
-    arg("--max-n", type=int, metavar="N", help="stop adding batches at N matches per side (default 10 x -n)"),
+    arg("--max-n", type=MATCHES, metavar="N", help="stop adding batches at N matches per side (default 10 x -n)"),
     arg("--independent", action="store_true", help="give each side its own seeds instead of the same ones (an A/A check)"),
     arg("--changed", action="store_true", help="print only the metrics that changed"),
     arg("--agents", type=_pairings, metavar="LIST",
         help="pairings of agents, comma separated, e.g. coach,search:20: each plays both teams (HOME/AWAY for a mixed "
              "pairing); the sides are compared under each, and a table says which verdicts hold under all (replaces --home/--away)"),
+    arg("--attribute", action="store_true", help="split the draft (second side) into its changes; measure each alone and their interaction"),
     *bench.PLAY_ARGS,
 )
 def cmd_compare(args: argparse.Namespace) -> int:
@@ -57,11 +58,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if len(args.sides) < 2:
         raise FubaError(Diagnostic(None, "compare needs at least two sides, e.g. EDITION EDITION+mods/x.yaml"))
     n = bench.positive(args.n, "-n")
+    if args.attribute:
+        from fuba_rules.cli._attribute import attribute
+
+        return attribute(args, n)
     sides = [bench.side(args, s) for s in args.sides]
     real = bench.real_matches(args)
     from fuba_rules.workbench.comparison import format_comparison, run_comparison
 
     max_n = args.max_n or (10 * n if args.precision or args.until_significant else n)
+    pairings = len(args.agents or [None])
+    under = f" under {pairings} pairings of agents" if pairings > 1 else ""
+    run_size(max_n * len(sides) * pairings, f"{len(sides)} sides of {max_n:,} matches{under}")
     if args.agents:
         return _under_pairings(args, sides, n, max_n)
     with bench.bar(args, max_n * len(sides), "compare") as progress:

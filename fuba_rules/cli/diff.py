@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 from pathlib import Path
 
 from fuba_rules import layering
@@ -47,8 +48,29 @@ def cmd_diff(args: argparse.Namespace) -> int:
         print(f"  {signs[d.kind]} {d.key}{ref}{detail}")
         if args.full and d.kind == "changed":
             for path, in_a, in_b in changed_paths(d.a, d.b, ".".join(p for p in (d.section, d.key) if p)):
-                print(f"    {path}: {_one_line(in_a)} -> {_one_line(in_b)}")
+                if _is_text(in_a) and _is_text(in_b):
+                    print(f"    {path}:")
+                    for line in text_diff(in_a, in_b):
+                        print(f"      {line}")
+                else:
+                    print(f"    {path}: {_one_line(in_a)} -> {_one_line(in_b)}")
     return 0
+
+
+def _is_text(value: object) -> bool:
+    """Rule text worth a line diff: a text of more than one line."""
+    return isinstance(value, str) and "\n" in value.strip()
+
+
+def text_diff(a: str, b: str) -> list[str]:
+    """Changed rule text line by line: `-` lines of A, `+` lines of B, one line of
+    context around each change and `...` between changes far apart."""
+    out = []
+    for line in difflib.unified_diff(a.strip().splitlines(), b.strip().splitlines(), lineterm="", n=1):
+        if line.startswith(("---", "+++")):
+            continue
+        out.append("..." if line.startswith("@@") else line)
+    return out
 
 
 def _one_line(value: object) -> str:

@@ -12,10 +12,12 @@ from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
     MATCH_ARGS,
+    MATCHES,
     _load,
     _rules,
     _skills,
     jobs_for,
+    run_size,
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.lang.runtime import RuleFault
@@ -40,7 +42,7 @@ def _agent_list(text: str) -> list[str]:
     "play agents against each other and rate them",
     *[a for a in MATCH_ARGS if a[0][0] not in ("--home", "--away")],
     arg("--agents", type=_agent_list, default=["random", "coach"], metavar="LIST", help="agents, comma separated (default random,coach), e.g. random,coach,search:40@10~2"),
-    arg("-n", type=int, default=20, help="matches per pairing each way round (default 20)"),
+    arg("-n", type=MATCHES, default=20, help="matches per pairing each way round (default 20)"),
     JOBS_ARG,
     arg("--json", action="store_true", help="print the results as JSON"),
 )
@@ -59,7 +61,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             print(f"\r{i}/{total} matches", end="" if i < total else "\n", file=sys.stderr, flush=True)
 
     source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
-    matches = 2 * args.n * len(args.agents) * (len(args.agents) - 1) // 2
+    matches = run_size(2 * args.n * len(args.agents) * (len(args.agents) - 1) // 2, f"{len(args.agents)} agents playing {args.n:,} matches each way round")
     try:
         with workers(jobs_for(args.jobs, matches)):
             result = ladder(ed, args.agents, args.n, args.seed, _rules(args, ed), _skills(args, ed), progress, source)

@@ -80,6 +80,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     if args.procedure not in ed.procs:
         raise FubaError(Diagnostic(None, f"unknown procedure '{args.procedure}'{did_you_mean(args.procedure, ed.procs)}"))
+    params = ed.procs[args.procedure].params
+    if len(values) != len(params):
+        raise FubaError(Diagnostic(None, f"'{args.procedure}' takes {len(params)} argument(s) ({', '.join(params) or 'none'}), got {len(values)}"))
     setup(Scenario(ed))  # a bad position is reported before any dice are rolled
     try:
         found = position.odds(ed, args.procedure, values, args.measure, setup, answers, rules=_rules(args, ed), until=until, until_decision=args.until_decision)

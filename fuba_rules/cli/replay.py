@@ -10,6 +10,7 @@ from fuba_rules.cli import arg, report, subcommand
 from fuba_rules.diagnostics import Diagnostic, Pos
 from fuba_rules.sim.matchlog import read_log
 from fuba_rules.sim.narrate import narrate
+from fuba_rules.sim.runinfo import RunConfig
 
 
 @subcommand(
@@ -25,6 +26,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     log = read_log(args.log)
     h = log.header
     print(f"{h.get('edition')} seed {h.get('seed')}: {' vs '.join(h.get('agents', []))}")
+    for line in RunConfig.from_json(h).lines():
+        print(f"  {line}")
     for line in narrate(log.events, h.get("teams")):
         print(line)
     if log.end is None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from fuba_rules import layering
 from fuba_rules.cli import arg, editions_root, report, subcommand
 from fuba_rules.cli import _bench as bench
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.files import write_regular
 from fuba_rules.workbench.sample import mod_path
 
 
@@ -32,7 +34,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
       fuba rules <edition> --mod editions/mods/<mod>.yaml --format html -o draft.html
       fuba rules <edition> <older-edition> --changed
     """
-    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book
+    from fuba_rules.workbench.cards import html, markdown, only_changed, rule_book, summary
 
     root = editions_root(args)
     if len(args.editions) > 2:
@@ -50,7 +52,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
         return 0
     text = html(book) if args.format == "html" else markdown(book)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        write_regular(args.output, text)
+        print(f"wrote {summary(book)} to {args.output} ({args.format})", file=sys.stderr)
     else:
         print(text)
     return 0

@@ -15,16 +15,21 @@ from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
     MATCH_ARGS,
+    MATCHES,
     _load,
     _rules,
     _skills,
     _teams,
+    count,
     jobs_for,
+    run_size,
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.limits import MAX_CUP_TEAMS
 from fuba_rules.sim.batch import (
     BatchFault,
     BatchInterrupted,
+    BatchLost,
     BatchResult,
     Stop,
     format_table,
@@ -36,6 +41,7 @@ from fuba_rules.sim.matchlog import LogWriter
 from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
 from fuba_rules.sim.reference import load_reference
 from fuba_rules.sim.results import ResultsFile
+from fuba_rules.sim.runinfo import RunConfig
 from fuba_rules.sim.workers import EditionSource
 
 PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
@@ -45,7 +51,7 @@ PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
     "simulate",
     "play matches between agents and summarize them",
     *MATCH_ARGS,
-    arg("-n", type=int, default=100, help="number of matches (default 100)"),
+    arg("-n", type=MATCHES, default=100, help="number of matches (default 100)"),
     JOBS_ARG,
     arg("--dask", metavar="ADDRESS", help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the cluster extra)"),
     arg("--json", action="store_true", help="print the summary as JSON"),
@@ -54,8 +60,9 @@ PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
     arg("--resume", metavar="FILE", type=Path, help="continue the run saved in FILE by --out: only the missing matches are played"),
     arg("--reference", metavar="DIR", type=Path, help="folder of real-match CSVs (football-data.co.uk columns) to print beside the results"),
     arg("--sequence", action="store_true", help="play the matches as one tournament or league: what a match passes on reaches the next (always one process)"),
-    arg("--cup", type=int, metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
+    arg("--cup", type=count("teams", MAX_CUP_TEAMS), metavar="TEAMS", help="play -n knockout cups of TEAMS teams (any number from 2; byes fill the bracket): a level tie goes to the rules' tie-break (decide_winner), what a match passes on follows its teams (one process)"),
     arg("--report", metavar="FILE.html", type=Path, help="write a self-contained HTML report with plots (beside --reference)"),
+    arg("--check-invariants", action="store_true", help="check the edition's invariants (invariants:) at their trigger points; the first one broken stops the run with its chapter, seed and minute (exit 1)"),
 )
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play N seeded matches and print goals, results, set pieces, cards, turns and
@@ -70,7 +77,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     `--log` writes the first match event by event for `fuba replay`. `--out` keeps every
     finished match, so Ctrl-C or SIGTERM loses nothing: the summary of the finished
-    matches is printed (exit 130 or 143) and `--resume` plays the rest."""
+    matches is printed (exit 130 or 143) and `--resume` plays the rest.
+
+    `--check-invariants` checks the states the edition's rulebook forbids (its
+    `invariants:`, docs/invariants.md) in every match: the first one broken, in seed
+    order, is reported at the invariant's line with its chapter, the trigger point and
+    the match's seed and minute, and the exit status is 1."""
     ed = _load(args)
     rules, skills = _rules(args, ed), _skills(args, ed)
     agents = (args.home, args.away)
@@ -82,33 +94,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.dask:
         distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
-    mods = [str(Path(m).resolve()) for m in args.mod or []]
-    run = {"edition": ed.id, "seed": args.seed, "matches": matches, "agents": list(agents), "rules": rules, "skills": skills, "mods": mods, "sequence": args.sequence}
-    if args.cup is not None:
-        run["cup"] = args.cup
-    one_match = {k: run[k] for k in ("edition", "seed", "agents", "rules", "skills", "mods")}
-    log = LogWriter(args.log, {**one_match, "teams": _teams(ed)}) if args.log else None
-    results, done = _results_file(args, run)
+    run = run_config(args, ed.id, rules, skills)
+    log = LogWriter(args.log, {**run.as_json(), "teams": _teams(ed)}) if args.log else None
+    results, done = _results_file(args, run, matches)
     source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
     try:
         with _signals_stop_the_batch():
             if log:
-                _play_logged(ed, log, args.seed, agents, rules, skills)
+                _play_logged(ed, log, args.seed, agents, rules, skills, args.check_invariants)
             with _progress(args, len(done), matches) as progress:
                 result = simulate(
                     ed, matches, args.seed, agents, rules, skills, progress, args.sequence,
                     jobs=jobs_for(args.jobs, matches - len(done)), source=source, dask=args.dask, done=done,
-                    on_outcome=results.add if results else None, cup=args.cup,
+                    on_outcome=results.add if results else None, cup=args.cup, check_invariants=args.check_invariants,
                 )
     except BatchInterrupted as stop:
-        _print(args, stop.partial, reference)
+        _print(args, stop.partial, reference, run)
         where = f"; `--resume {results.path}` plays the rest" if results else ""
         print(f"fuba: interrupted: {stop.partial.matches} of {stop.requested} matches finished{where}", file=sys.stderr)
         return 128 + stop.signum
+    except BatchLost as stop:
+        _print(args, stop.partial, reference, run)
+        rest = f"`--resume {results.path}` plays the rest" if results else "run with --out FILE to keep finished matches, then --resume FILE plays the rest"
+        print(f"fuba: error: the Dask cluster stopped answering ({stop.reason}) after {stop.partial.matches} of {stop.requested} matches; {rest}", file=sys.stderr)
+        return 1
     except BatchFault as stop:
         if stop.partial.matches:
-            _print(args, stop.partial, reference)
-            why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a rule fault"
+            _print(args, stop.partial, reference, run)
+            why = "an undecided cup tie" if isinstance(stop.fault, UndecidedTie) else "a broken invariant" if stop.fault.invariant else "a rule fault"
             print(f"fuba: stopped by {why} after {stop.partial.matches} of {stop.requested} matches", file=sys.stderr)
         raise stop.fault.to_error() from None
     except MatchFault as fault:  # in the logged match
@@ -118,7 +131,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if results:
             results.close()
-    _print(args, result, reference)
+    _print(args, result, reference, run)
     return 0
 
 
@@ -132,20 +145,28 @@ def _matches(args: argparse.Namespace) -> int:
         raise FubaError(Diagnostic(None, "--cup already plays its matches as a sequence: give --cup or --sequence, not both"))
     if args.dask:
         raise FubaError(Diagnostic(None, "--cup plays in one process (each round needs the last one's winners): leave out --dask"))
-    return args.n * (args.cup - 1)
+    return run_size(args.n * (args.cup - 1), f"{args.n:,} cups of {args.cup:,} teams")
 
 
-def _results_file(args: argparse.Namespace, run: dict[str, Any]) -> tuple[ResultsFile | None, list]:
+def run_config(args: argparse.Namespace, edition: str, rules: list[str], skills: dict[str, list[str]]) -> RunConfig:
+    """The record of this run (`sim.runinfo`): what the summary, `--out` and `--log` name."""
+    return RunConfig.of(
+        edition, args.seed, (args.home, args.away), rules, skills, args.mod or [], getattr(args, "teams", None),
+        bool(getattr(args, "sequence", False)), getattr(args, "cup", None),
+    )
+
+
+def _results_file(args: argparse.Namespace, run: RunConfig, matches: int) -> tuple[ResultsFile | None, list]:
     if args.resume:
         return ResultsFile.resume(args.resume, run)
     if args.out:
-        return ResultsFile.start(args.out, run), []
+        return ResultsFile.start(args.out, run, matches), []
     return None, []
 
 
-def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any) -> None:
+def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any, check_invariants: bool = False) -> None:
     """Play the first match with every event recorded; a fault keeps the events so far."""
-    m = new_match(ed, seed, agents, rules, skills, record=True)
+    m = new_match(ed, seed, agents, rules, skills, record=True, check_invariants=check_invariants)
     finished = False
     try:
         run_match(m, seed)
@@ -163,14 +184,14 @@ def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[
     print(f"wrote {len(m.events)} events of match seed {seed} to {log.path}", file=sys.stderr)
 
 
-def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, float] | None) -> None:
+def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, float] | None, run: RunConfig) -> None:
     if args.json:
-        out = result.as_json()
+        out = {**result.as_json(), "run": run.as_json()}
         if reference:
             out["reference"] = {k: round(v, 4) for k, v in reference.items()}
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
-        print(format_table(result, reference))
+        print(format_table(result, reference, run))
     if args.report:
         from fuba_rules.report.simulate import write_simulate_report
 

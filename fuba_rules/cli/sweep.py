@@ -6,7 +6,8 @@ import argparse
 
 from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
-from fuba_rules.cli._options import _skills
+from fuba_rules.cli._options import MATCHES, _skills, run_size
+from fuba_rules.limits import MAX_SWEEP_POINTS
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 
 
@@ -16,7 +17,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
     arg("edition", metavar="SIDE", help="EDITION[+MOD.yaml...][:RULE,...], as for `fuba compare`"),
     arg("--set", dest="settings", action="append", required=True, metavar="PATH=V1,V2,...",
         help="a value to vary, addressed as `fuba show`/`fuba diff` print it (repeatable: a grid); `removed` removes the entry"),
-    arg("-n", type=int, default=100, help="matches per grid point (the same seeds at every point; default 100)"),
+    arg("-n", type=MATCHES, default=100, help="matches per grid point (the same seeds at every point; default 100)"),
     arg("--metric", dest="metrics", action="append", metavar="NAME", help="metrics to show (default: those that vary); repeatable"),
     *bench.PLAY_ARGS,
 )
@@ -41,6 +42,9 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     points = 1
     for text in args.settings:
         points *= len(parse_setting(text, data).values)
+        if points > MAX_SWEEP_POINTS:
+            raise FubaError(Diagnostic(None, f"the grid has more than {MAX_SWEEP_POINTS:,} points (at --set {text.partition('=')[0]}); sweep fewer values at once (docs/limits.md)"))
+    run_size(points * n, f"{points:,} grid points of {n:,} matches")
     extra = list(first.rules)  # --advanced and --with as every command reads them (bench.side)
     with bench.bar(args, points * n, "sweep") as progress:
         sw = run_sweep(spec, args.settings, root, n, args.seed, bench.agents(args), skills, extra, progress.update)

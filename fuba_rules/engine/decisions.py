@@ -59,7 +59,10 @@ class Agent(Protocol):
     asks it without building a `Decision` (a match decides about a thousand times), and
     computes the advice (`scores`: one per option, declining an optional decision
     scoring 0; None without advice) only when `reads_advice` is true. Its `choose` must
-    answer as its `pick` does, for callers that hold a `Decision`.
+    answer as its `pick` does, for callers that hold a `Decision`. Such an agent that
+    needs to see a few decisions whole (to count or force them, as the workbench does)
+    names their labels in a `watches` attribute (a set, declared on the class): only
+    those go to `choose`.
     """
 
     name: str

@@ -11,6 +11,7 @@ the answers so far are replayed from the kick-off.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -95,16 +96,19 @@ class Match:
         self._trampoline.answer(i)
         self.decision = self._trampoline.pending
 
-    def copy(self) -> Match:
-        """The same match at the same decision, independent of this one."""
+    def copy(self, viewer: str | None = None, seed: int = 0) -> Match:
+        """The same match at the same decision, independent of this one. A copy for a
+        `viewer` (a team, e.g. for a playout) holds only what that team may know: the other
+        team's hidden answers (engine/secrets.py) are drawn again, from `seed`."""
         new = Match.__new__(Match)
         new.__dict__.update(self.__dict__)
         new.answers = list(self.answers)
         if self._trampoline is None:
             new._replay()
         else:
-            new._trampoline = self._trampoline.copy()
+            new._trampoline = self._trampoline.copy(viewer=viewer, rng=random.Random(seed))
             new.state = new._trampoline.m
+            new.decision = new._trampoline.pending
         return new
 
     @property

@@ -31,7 +31,9 @@ from ..lang.core import render
 from ..lang.resumable import Req, Resumable, RCode, Unresumable
 from ..lang.runtime import MAX_DEPTH, LeaveScope
 from .decisions import Decision
+from ..dice import below
 from .match import MatchState, as_rule_fault
+from .secrets import SecretChanged, hidden_from
 
 _NOREF = object()
 
@@ -126,6 +128,10 @@ def _k_root(m: MatchState, f: Frame) -> Any:
 def _k_fire(m: MatchState, f: Frame) -> Any:
     """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
     L = f.L
+    if f.pc == 0 and m.watching:  # its invariants first, as `fire` checks them
+        m.watch(L["trigger"], L["params"])
+    if m._by_owner:
+        return _k_fire_by_owner(m, f)
     if f.pc == 0:
         L["i"] = 0
         f.pc = 1
@@ -148,6 +154,29 @@ def _k_fire(m: MatchState, f: Frame) -> Any:
         L["owners"] = [t for t in m._team_order() if hook.name in m.skills[t]] if hook.skill else [None]
         L["j"] = 0
         f.pc = 2
+
+
+def _k_fire_by_owner(m: MatchState, f: Frame) -> Any:
+    """`MatchState._fire_by_owner`: the rules' hooks, then each team's skills in turn."""
+    L = f.L
+    if f.pc == 0:
+        hooks = [h for h in m.ed.hooks_at.get(L["trigger"], ()) if not h.rule or h.rule in m.rules_on]
+        L["skills"] = [h for h in hooks if h.skill]
+        L["runs"] = [(h, None) for h in hooks if not h.skill]
+        L["i"] = 0
+        f.pc = 1
+    while True:
+        i, runs = L["i"], L["runs"]
+        if i >= len(runs):
+            if f.pc == 2:
+                return None
+            f.pc = 2  # the skills: the team deciding first is read once the rules' hooks are done
+            L["runs"] = runs + [(h, t) for t in m._team_order() for h in L["skills"]]
+            continue
+        L["i"] = i + 1
+        hook, owner = runs[i]
+        if owner is None or hook.name in m.skills[owner]:
+            return Req("h", hook, L["params"], owner)
 
 
 def _k_hook(m: MatchState, f: Frame) -> Any:
@@ -236,14 +265,37 @@ class Trampoline:
         m.trampoline = self
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
+        # While an answer is hidden from the other team (engine/secrets.py): the match at
+        # the first such answer, before it, and every answer since (team, pick, hidden).
+        self.secret_base: Trampoline | None = None
+        self.secret_steps: list[tuple[str, int, bool]] = []
 
     # ---- answers
     def answer(self, pick: int) -> None:
         """Answer the pending decision with option `pick` and run on."""
-        decision, self.pending = self.pending, None
+        decision = self.pending
         assert decision is not None
-        self.stack[-1].ret = self.m.answer(decision, pick)
+        ret = self._give(decision, pick)
+        self.pending = None
+        self.stack[-1].ret = ret
         self.run()
+
+    def _give(self, decision: Decision, pick: int) -> Any:
+        """`MatchState.answer`, keeping what a copy needs to answer hidden decisions again."""
+        m = self.m
+        if not m.secret_labels:
+            return m.answer(decision, pick)
+        base = self.copy() if self.secret_base is None and decision.label in m.secret_labels else None
+        count = m.secret_count
+        choice = m.answer(decision, pick)
+        opened = m.secret_count != count
+        if opened and base is not None:
+            self.secret_base, self.secret_steps = base, []
+        if self.secret_base is not None:
+            self.secret_steps.append((decision.team, pick, opened))
+            if not m.hidden:
+                self.secret_base, self.secret_steps = None, []
+        return choice
 
     def run(self) -> None:
         """Run the top frame; serve its request (push a frame, ask, or stop at a decision)
@@ -275,8 +327,8 @@ class Trampoline:
                     else:
                         self.pending = decision  # while the agent thinks: a search copies the pause
                         pick = m.ask(decision)
+                        fr.ret = self._give(decision, pick)
                         self.pending = None
-                        fr.ret = m.answer(decision, pick)
                 elif r.kind == "v":
                     fr.ret = r.a
                 elif self.fast:
@@ -386,10 +438,15 @@ class Trampoline:
         raise fault from None
 
     # ---- copies
-    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True) -> Trampoline:
+    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True, viewer: str | None = None, rng: random.Random | None = None) -> Trampoline:
         """An independent trampoline and match in the same state: it continues exactly as this
         one would, given the same answers (and the same dice, which are copied too).
-        `agents` and `dice` replace the match's; without `record`, it keeps no log."""
+        `agents` and `dice` replace the match's; without `record`, it keeps no log.
+
+        A copy for a `viewer` (a team) holds only what that team may know: the other
+        team's hidden answers are drawn again from `rng` (see `_redrawn`)."""
+        if viewer is not None and self.secret_base is not None and hidden_from(self.m, viewer):
+            return self._redrawn(viewer, rng or random.Random(0), agents, dice, record)
         if self.pending is not None and callable(self.pending._scores):
             budget = self.m.budget  # advice read now, for both, without spending steps
             self.pending.scores  # noqa: B018 - computes and keeps them
@@ -402,7 +459,44 @@ class Trampoline:
         if agents is not None:
             new.m.agents = agents
         new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
+        new.secret_steps = list(self.secret_steps)
         return new
+
+    def _redrawn(self, viewer: str, rng: random.Random, agents: dict[str, Any] | None, dice: Any, record: bool) -> Trampoline:
+        """A copy in which the other team's hidden answers are drawn uniformly among their
+        options: the match at the first hidden answer, answered again, and every answer
+        since replayed (with the dice as they were) but the other team's hidden ones, drawn
+        again too (how many it gives may change with them), up to this decision."""
+        r = self.secret_base.copy(record=record)  # type: ignore[union-attr]
+        r.pause, r.fast = True, False
+        mine = [pick for team, pick, _ in self.secret_steps if team == viewer]
+        others = [(pick, hidden) for team, pick, hidden in self.secret_steps if team != viewer]
+        want = self.pending
+        while r.pending is not None:
+            d = r.pending
+            if d.team != viewer:
+                if not mine and not others and want is not None and (d.team, d.label, d.options) == (want.team, want.label, want.options):
+                    break  # copied at the other team's own decision
+                pick, hidden = others.pop(0) if others else (0, True)
+                if not hidden and pick >= len(d.options):
+                    raise SecretChanged(f"'{d.label}' offered other options after a hidden answer was drawn again")
+                r.answer(below(rng, len(d.options)) if hidden else pick)
+            elif mine:
+                pick = mine.pop(0)
+                if pick >= len(d.options):
+                    raise SecretChanged(f"'{d.label}' offered other options after a hidden answer was drawn again")
+                r.answer(pick)
+            else:
+                break
+        got = r.pending
+        if (want is None) != (got is None) or (want is not None and got is not None and (want.team, want.label, want.options) != (got.team, got.label, got.options)):
+            raise SecretChanged(f"another answer to a hidden decision changed what the rules asked before revealing it (now '{got.label if got else 'the end'}')")
+        r.pause, r.fast = self.pause, self.fast
+        if agents is not None:
+            r.m.agents = agents
+        if dice is not None:
+            r.m.dice = dice
+        return r
 
 
 def _copy(v: Any, memo: dict[int, Any]) -> Any:

@@ -19,10 +19,13 @@ from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
+from .invariants import Watch, watches
 from .primitives import OUTFIELD, unknown_area
+from .secrets import note
 
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
+MAX_LOG_EVENTS = 200_000  # events in one match's log (a whole match logs a few thousand)
 
 
 class MatchState:
@@ -37,6 +40,7 @@ class MatchState:
         skills: dict[str, list[str]] | None = None,
         record: bool = True,
         carry: dict[str, Any] | None = None,
+        check_invariants: bool = False,
     ):
         self.ed = edition
         self.board = edition.board
@@ -79,9 +83,15 @@ class MatchState:
         self.decisions = 0
         self.live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); generated code skips a trigger with none; emptied when skills change
         self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
+        # trigger -> the check of its invariants (engine.invariants), only when asked for
+        self.watching: dict[str, Watch] = watches(getattr(edition, "invariants", {}).values(), self.rules_on) if check_invariants else {}
+        self.secret_labels: dict[str, str] = getattr(edition, "secrets", None) or {}  # see engine/secrets.py
+        self.hidden: tuple = ()  # answers the other team has not seen yet (`secrets.Hidden`)
+        self.secret_count = 0
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
+        self._by_owner = cfg.get("skill_order") == "owner"  # see fire
         if getattr(edition, "compiler", None) is not None:
             edition.compiler.bind(self)
             if not edition.compiler.tuned:  # before the edition's first match: see engine.tuning
@@ -157,6 +167,8 @@ class MatchState:
             self.tally[data["tag"]] += 1
         if not self.record:
             return
+        if len(self.events) >= MAX_LOG_EVENTS:
+            raise RuleFault(None, f"the match log grew beyond {MAX_LOG_EVENTS:,} events: a rule logs too often ({self.ref or 'no chapter'})")
         if kind == "log" or kind == "set":
             self.log_weight += _weight(data)
             if self.log_weight > MAX_LOG_WEIGHT:
@@ -191,10 +203,11 @@ class MatchState:
         pick = 0
         if n > 1:  # as `ask`
             agent = self.agents[team]
-            reads = _PICKS.get(type(agent), _UNSEEN)
-            if reads is _UNSEEN:
-                reads = _PICKS[type(agent)] = _pick_protocol(type(agent))
-            if reads is None:  # the agent needs the whole decision
+            protocol = _PICKS.get(type(agent))
+            if protocol is None:
+                protocol = _PICKS[type(agent)] = _pick_protocol(type(agent))
+            reads, watching = protocol
+            if reads is None or (watching and label in agent.watches):  # the agent needs the whole decision
                 opts = (*options, None) if optional else tuple(options)
                 pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
             else:  # `Agent.pick`: the count and, if it reads them, the scores (as `_scores` gives them)
@@ -212,6 +225,8 @@ class MatchState:
         choice = options[pick] if pick < len(options) else None
         if self.record:
             self.emit("choice", {"team": team, "label": label, "choice": choice, "options": n})
+        if self.hidden or label in self.secret_labels:  # else `note` has nothing to hide or reveal
+            note(self, team, label, n)
         return choice
 
     def offer(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Decision:
@@ -235,6 +250,8 @@ class MatchState:
         choice = decision.options[pick]
         if self.record:  # a choice is logged, and nothing else happens at its event
             self.emit("choice", {"team": decision.team, "label": decision.label, "choice": choice, "options": len(decision.options)})
+        if self.hidden or decision.label in self.secret_labels:
+            note(self, decision.team, decision.label, len(decision.options))
         return choice
 
     # ---- hooks and skills
@@ -245,6 +262,11 @@ class MatchState:
                 h for h in self.ed.hooks_at.get(trigger, ())
                 if (not h.rule or h.rule in self.rules_on) and (not h.skill or any(h.name in self.skills[t] for t in TEAMS))
             )
+            if trigger in self.watching:  # its invariants first: the state as the rules reached it
+                hooks = self.live_hooks[trigger] = (self.watching[trigger], *hooks)
+        if self._by_owner:
+            self._fire_by_owner(hooks, params)
+            return
         for hook in hooks:
             if not hook.skill:  # its condition first: most hooks of a trigger stop there
                 if hook.when is None or hook.when(self, params):  # a condition reads params, never writes them
@@ -258,6 +280,23 @@ class MatchState:
             owners = self._team_order() if in_first and in_second else (first,) if in_first else (second,)
             for owner in owners:
                 self._run_hook(hook, params, owner)
+
+    def _fire_by_owner(self, hooks: tuple, params: dict) -> None:
+        """`match: {skill_order: owner}`: the rules' hooks, then every skill of the team
+        deciding first (`_team_order`, read once the skills begin), then the other team's."""
+        for hook in hooks:
+            if not hook.skill and (hook.when is None or hook.when(self, params)):
+                self._run_hook(hook, params, None, True)
+        for owner in self._team_order():
+            for hook in hooks:
+                if hook.skill and hook.name in self.skills[owner]:
+                    self._run_hook(hook, params, owner)
+
+    def watch(self, trigger: str, params: dict) -> None:
+        """Check the invariants watched at `trigger` (the resumable form's `fire` asks here)."""
+        watch = self.watching.get(trigger)
+        if watch is not None:
+            watch.when(self, params)
 
     def _team_order(self) -> tuple[str, ...]:
         """Teams in the order they decide when both could act at once (`match.decides_first`)."""
@@ -422,6 +461,8 @@ class MatchState:
 
     # ---- state
     def reset_scope(self, scope: str) -> None:
+        if self.watching:  # the end of a scope: its invariants hold before its state is reset
+            self.watch("reset:" + scope, {})
         key = ("reset", scope)
         plan = self.answers.get(key)
         if plan is None:  # once per edition and scope: which entries, and how to make them
@@ -494,13 +535,14 @@ def _weight(data: dict) -> int:
     return w
 
 
-_PICKS: dict[type, bool | None] = {}  # agent class -> reads advice (`Agent.pick`), None without `pick`
-_UNSEEN = object()
+_PICKS: dict[type, tuple[bool | None, bool]] = {}  # agent class -> its `_pick_protocol`
 
 
-def _pick_protocol(cls: type) -> bool | None:
-    """Whether an agent class offers `Agent.pick`, and whether it reads the advice."""
-    return bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
+def _pick_protocol(cls: type) -> tuple[bool | None, bool]:
+    """Whether an agent class offers `Agent.pick` and reads the advice (None: no `pick`),
+    and whether it `watches` some decisions, which it is asked in full."""
+    reads = bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
+    return reads, hasattr(cls, "watches")
 
 
 def _scores(scores: Any, optional: bool) -> Any:

@@ -215,6 +215,11 @@ def _on_pitch(m, team):
     return sum(m.pieces[_team(team)].values()) + (1 if m.keeper[team] else 0)
 
 
+@add("sent_off", "team:team", pieces_of="team", doc="How many of team's pieces were sent off the pitch (send_off): they never come back.")
+def _sent_off(m, team):
+    return m.sent_off[_team(team)]
+
+
 @add("unplaced", "team:team", pieces_of="team", doc="Outfield pieces of team waiting to be placed (setup).")
 def _unplaced(m, team):
     return m.unplaced[_team(team)]

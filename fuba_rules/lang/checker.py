@@ -33,6 +33,8 @@ NAMED_TYPES = {"team": "a team", "area": "an area"}
 """State types whose values are names the board gives (`Symbols.domains`), each with how
 to say one: such an entry holds one of them (none only where it starts as none), checked
 where its default is read and on every write."""
+ENUM_PREFIX = "value of "
+"""The `Domain.what` of a text state's values (`infer_enumerations`)."""
 READ_AFTER = ("statistic", "measure")
 """Expressions read once a match or a run is over: a fault there would lose the batch, so
 a division by a literal zero is caught when they load (in rules it is a rule fault)."""
@@ -71,6 +73,10 @@ class Domain:
         return Domain(self.what, self.values) if self.many else self
 
     def unknown(self, text: str, suggest: Suggestions) -> str:
+        if self.what.startswith(ENUM_PREFIX):
+            name = self.what.removeprefix(ENUM_PREFIX)
+            told = ", ".join(repr(v) for v in sorted(self.values))
+            return f"{name} is never '{text}': the rules give it only {told}{suggest(text, sorted(self.values))}"
         if self.what.startswith("option"):
             return f"'{text}' is not an {self.what}{suggest(text, sorted(self.values))}"
         return f"unknown {self.what} '{text}'{suggest(text, sorted(self.values))}"
@@ -98,6 +104,14 @@ class Symbols:
     param_kinds: dict[str, dict[str, str]] = attrs.field(factory=dict)
     """Function or procedure -> parameter -> the kind it takes, because its body hands the
     parameter to a primitive (or rule) taking that kind (`infer_param_kinds`)."""
+    returns: dict[str, Domain] = attrs.field(factory=dict)
+    """Function -> the names its value holds, when its expression says (a list of areas
+    kept from `areas()`): filled as each function is checked, so a later rule's call knows."""
+    trigger_texts: dict[str, dict[str, Domain]] = attrs.field(factory=dict)
+    """Trigger -> parameter -> the quoted texts passed to it (`infer_trigger_texts`)."""
+    enums: dict[str, Domain] = attrs.field(factory=dict)
+    """Text state -> the texts it can hold, when every write is a quoted text
+    (`infer_enumerations`): `pass.outcome == "Supportive"` is then an error."""
 
     def domain(self, kind: str) -> Domain | None:
         """The Domain of a kind as the registry writes it: "area", or "[area]" for a list."""
@@ -144,10 +158,13 @@ class Checker:
         self.diagnostics.append(Diagnostic(node.pos, message))
 
     # ---- entry points
-    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", parent: ParentRef | None = None, kinds: dict[str, Domain] | None = None) -> None:
-        self._expr(expr, _Ctx(True, set(params), what, parent, dict(kinds or {})))
+    def check_expr(self, expr: n.Node, params: tuple[str, ...] = (), what: str = "condition", parent: ParentRef | None = None, kinds: dict[str, Domain] | None = None) -> Domain | None:
+        """Check `expr`; returns the names its value holds when its form says (see `_domain`)."""
+        ctx = _Ctx(True, set(params), what, parent, dict(kinds or {}))
+        self._expr(expr, ctx)
         if what == "statistic":
             self._number(expr)
+        return self._domain(expr, ctx)
 
     def _number(self, e: n.Node) -> None:
         """A statistic is averaged over matches, so its value must be a number."""
@@ -161,7 +178,8 @@ class Checker:
     def trigger_kinds(self, trigger: str) -> dict[str, Domain]:
         """What a hook on `trigger` knows of its parameters: the kind every `trigger` statement
         checked so far passed (procedures are checked before hooks)."""
-        return {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
+        known = {p: d for p, d in self.sym.given.get(trigger, {}).items() if d is not None}
+        return {**self.sym.trigger_texts.get(trigger, {}), **known}
 
     def param_domains(self, rule: str) -> dict[str, Domain]:
         """What a function's or procedure's body knows of its parameters (`infer_param_kinds`)."""
@@ -458,10 +476,22 @@ class Checker:
         if isinstance(e, n.Name) and e.kind == "local" and not e.fields:
             return ctx.kinds.get(e.parts[0])
         if isinstance(e, n.Name) and e.kind == "state" and not e.fields:
-            spec = sym.state[".".join(e.parts)]
-            return None if spec.index else sym.domain(spec.type)
+            name = ".".join(e.parts)
+            spec = sym.state[name]
+            return None if spec.index else sym.domain(spec.type) or sym.enums.get(name)
         if isinstance(e, n.Call) and e.kind == "primitive":
             return sym.domain(sym.registry.primitives[e.name].returns)
+        if isinstance(e, n.Call) and e.kind == "function":
+            return sym.returns.get(e.name)
+        if isinstance(e, n.ListLit) and e.items:  # [start]: a list of what its items hold
+            found = [self._domain(x, ctx) for x in e.items]
+            first = found[0]
+            same = first is not None and not first.many and all(d == first for d in found)
+            return Domain(first.what, first.values, True) if same and first is not None else None
+        if isinstance(e, n.Comprehension) and len(e.loops) == 1 and isinstance(e.element, n.Name):
+            var, iterable, _ = e.loops[0]  # [a for a in areas() if ...]: some of the same names
+            d = self._domain(iterable, ctx) if list(e.element.parts) == [var] else None
+            return d if d is not None and d.many else None
         if isinstance(e, n.Call) and e.name in ("choose", "may_choose") and len(e.args) == 3:
             options = e.args[2]
             label = e.args[1].value if isinstance(e.args[1], n.Const) else "?"
@@ -471,7 +501,7 @@ class Checker:
             return d.one() if d is not None and d.many else None
         if isinstance(e, n.Subscript) and isinstance(e.obj, n.Name) and e.obj.kind == "state" and not e.obj.fields:
             spec = sym.state[e.obj.dotted]
-            return sym.domain(spec.type) if len(spec.index) == 1 else None
+            return sym.domain(spec.type) or sym.enums.get(e.obj.dotted) if len(spec.index) == 1 else None
         if isinstance(e, n.Ternary):  # each side holds such names, or is a quoted one
             sides = [None if _text(x) is not None else self._domain(x, ctx) for x in (e.then, e.other)]
             known = [d for d in sides if d is not None]
@@ -559,6 +589,54 @@ def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str
     for name, p in mixed:
         out[name].pop(p, None)
     return out
+
+
+def infer_enumerations(bodies: list[Any], sym: Symbols) -> dict[str, Domain]:
+    """The texts each `type: str` state can hold, when the rules fix them: its default and
+    every `set` of it in the edition and its mods is a quoted text (or an if-else of
+    them). One write of a computed value (`set weather = row.name`) leaves it open."""
+    texts = {k: {v.default} if isinstance(v.default, str) else set() for k, v in sym.state.items() if v.type == "str"}
+    opened: set[str] = set()
+    for body in bodies:
+        for x in n.walk(body):
+            if isinstance(x, n.Set) and x.target.dotted in texts:
+                found = _quoted(x.value) if x.op == "=" else None
+                if found is None:
+                    opened.add(x.target.dotted)
+                else:
+                    texts[x.target.dotted] |= found
+    return {k: Domain(f"{ENUM_PREFIX}'{k}'", frozenset(v)) for k, v in texts.items() if k not in opened and v}
+
+
+def infer_trigger_texts(bodies: list[Any]) -> dict[str, dict[str, Domain]]:
+    """Trigger -> parameter -> the texts every `trigger` statement passes it, when each
+    passes a quoted text (`card_shown(team=team, colour="red")`): a hook's `colour ==
+    "yelow"` is then an error. Gathered from every rule first, as a hook may be checked
+    before a rule that fires its trigger."""
+    texts: dict[str, dict[str, set[str]]] = {}
+    opened: set[tuple[str, str]] = set()
+    for body in bodies:
+        for x in n.walk(body):
+            if isinstance(x, n.Trigger):
+                for k, v in x.kwargs.items():
+                    found = _quoted(v)
+                    if found is None:
+                        opened.add((x.name, k))
+                    else:
+                        texts.setdefault(x.name, {}).setdefault(k, set()).update(found)
+    return {
+        t: {k: Domain(f"{ENUM_PREFIX}{t}'s '{k}'", frozenset(v)) for k, v in by.items() if (t, k) not in opened}
+        for t, by in texts.items()
+    }
+
+
+def _quoted(e: n.Node) -> set[str] | None:
+    """The texts `e` can give when it is a quoted text or an if-else of them, else None."""
+    if isinstance(e, n.Ternary):
+        a, b = _quoted(e.then), _quoted(e.other)
+        return None if a is None or b is None else a | b
+    t = _text(e)
+    return None if t is None else {t}
 
 
 def _text(e: n.Node) -> str | None:

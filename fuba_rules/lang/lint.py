@@ -73,3 +73,98 @@ def unread_table_warnings(data: Mapping, read: set[str], where: Callable[[Any, A
             out.append(Diagnostic(where(tables, name), f"table '{name}' is read by no rule{hint}", "warning"))
     return out
 
+
+
+DECIDING = ("choose", "may_choose")
+
+
+def secret_warnings(data: Mapping, bodies: Iterable[Any], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+    """`secrets:` entries must name decisions the rules ask; and where the rules ask two
+    teams one right after the other, with nothing between (one decision, then the other
+    team's; or each team in turn in a loop over `teams()`), the two are usually a
+    rulebook's choice made "at the same time", which only `secrets:` keeps hidden from
+    the team that answers second."""
+    bodies = [b for b in bodies if b]
+    labels = _decision_labels(bodies)
+    secrets = data.get("secrets") or {}
+    out = []
+    for label, spec in secrets.items():
+        if label not in labels:
+            out.append(Diagnostic(where(secrets, label), f"secret '{label}' is the label of no decision the rules ask{did_you_mean(str(label), sorted(labels))}", "warning"))
+        other = spec.get("simultaneous_with") if isinstance(spec, Mapping) else None
+        if other is not None and other not in labels:
+            out.append(Diagnostic(where(spec, "simultaneous_with"), f"secret '{label}' is revealed by '{other}', the label of no decision the rules ask{did_you_mean(str(other), sorted(labels))}", "warning"))
+    warned = set()
+    for first, second, pos in _back_to_back(bodies):
+        if first in secrets or first in warned:
+            continue
+        warned.add(first)
+        message = (
+            f"decision '{first}' is followed at once by the other team's '{second}', with nothing between: if the rulebook has both"
+            f" chosen at the same time, mark it in `secrets:` ('{first}': {{simultaneous_with: '{second}'}}), or the second team answers knowing the first's choice"
+        )
+        out.append(Diagnostic(pos, message, "warning"))
+    return out
+
+
+def _decision_labels(bodies: list[Any]) -> set[str]:
+    """The literal labels of every decision in the rule text."""
+    out = set()
+    for x in n.walk(bodies):
+        if isinstance(x, n.Choose):
+            out.add(x.label)
+        else:
+            asked = _asked(x)
+            if asked is not None:
+                out.add(asked[0])
+    return out
+
+
+def _asked(x: Any) -> tuple[str, Any] | None:
+    """(label, team) of a call `choose(team, "label", ...)` (or may_choose), else None."""
+    if isinstance(x, n.Call) and x.name in DECIDING and len(x.args) >= 2 and isinstance(x.args[1], n.Const) and isinstance(x.args[1].value, str):
+        return x.args[1].value, x.args[0]
+    return None
+
+
+def _statement_decision(stmt: Any) -> tuple[str, Any] | None:
+    """The decision a statement is (`let x = choose(...)`, `choose(...)`, a choose block), if any."""
+    if isinstance(stmt, n.Choose):
+        return stmt.label, stmt.team
+    value = stmt.value if isinstance(stmt, (n.Let, n.Set)) else stmt.call if isinstance(stmt, n.ExprStmt) else None
+    return _asked(value)
+
+
+def _same_team(a: Any, b: Any) -> bool:
+    return isinstance(a, n.Name) and isinstance(b, n.Name) and a.parts == b.parts
+
+
+def _blocks(bodies: list[Any]) -> Iterable[list[Any]]:
+    """Every list of statements: the bodies, and the blocks nested in them."""
+    yield from (n.statements(b) if type(b) is n.Deferred else b for b in bodies if isinstance(b, (list, n.Deferred)))
+    for x in n.walk(bodies):
+        if isinstance(x, (n.For, n.While, n.Repeat, n.Scope, n.Option)):
+            yield n.statements(x.body)
+        elif isinstance(x, n.If):
+            yield from (n.statements(b) for _, b in x.branches)
+            yield n.statements(x.orelse)
+
+
+def _back_to_back(bodies: list[Any]) -> Iterable[tuple[str, str, Pos]]:
+    """(first label, second label, where) of two teams' decisions asked one right after the other."""
+    for block in _blocks(bodies):
+        for a, b in zip(block, block[1:]):
+            da, db = _statement_decision(a), _statement_decision(b)
+            if da and db and not _same_team(da[1], db[1]):
+                yield da[0], db[0], a.pos
+        for x in block:
+            if isinstance(x, n.For) and isinstance(x.iterable, n.Call) and x.iterable.name == "teams" and not x.iterable.args:
+                first = next((s for s in n.statements(x.body) if _decides_or_rolls(s)), None)
+                d = _statement_decision(first) if first is not None else None
+                if d and isinstance(d[1], n.Name) and d[1].parts == (x.var,):
+                    yield d[0], d[0], first.pos
+
+
+def _decides_or_rolls(stmt: Any) -> bool:
+    """The statement asks a team, rolls dice or calls a rule that may (what could reveal or decide)."""
+    return any(isinstance(x, (n.Choose, n.Trigger, n.Apply)) or isinstance(x, n.Call) and (x.kind == "procedure" or x.name in ("roll", "die", *DECIDING)) for x in n.walk(stmt))

@@ -281,13 +281,18 @@ def walk(node: Any) -> Any:
             stack.append(value.get())
 
 
-def depth(node: Any) -> int:
-    """How deeply nodes nest (a node counts one level), computed without recursion."""
+def depth(node: Any, counted: type | tuple[type, ...] = Node) -> int:
+    """How deeply `counted` nodes nest (each counts one level; by default every node),
+    computed without recursion."""
     deepest, stack = 0, [(node, 0)]
     while stack:
         value, level = stack.pop()
-        if isinstance(value, Node):
+        if isinstance(value, counted):
             level += 1
             deepest = max(deepest, level)
         stack.extend((child, level) for child in children(value))
     return deepest
+
+
+BLOCKS = (If, Repeat, For, While, Scope, Choose)
+"""The statements whose bodies the generated Python indents."""

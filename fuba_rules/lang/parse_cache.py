@@ -223,7 +223,7 @@ class ParseCache:
                 data = json.loads(self._path(file).read_text(encoding="utf-8"))
                 if isinstance(data, dict) and data.get("version") == _version() and data.get("file") == file:
                     entries = data.get("entries") or {}
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
                 pass
             self.files[file] = entries if isinstance(entries, dict) else {}
         return self.files[file]
@@ -251,7 +251,7 @@ class ParseCache:
             return
         try:
             self.used.setdefault(file, {})[key] = _encode(value)
-        except TypeError:
+        except (TypeError, RecursionError):  # a text nested too deeply to encode is parsed each time
             return
         self.dirty.add(file)
 
@@ -266,8 +266,8 @@ class ParseCache:
                 tmp = path.with_suffix(f".{os.getpid()}.tmp")
                 tmp.write_text(json.dumps({"version": _version(), "file": file, "entries": self.used[file]}), encoding="utf-8")
                 os.replace(tmp, path)
-            except OSError:
-                pass  # a read-only home is no reason to fail a load
+            except (OSError, ValueError, RecursionError):
+                pass  # a read-only home (or a tree too deep for JSON) is no reason to fail a load
         if self.dirty:
             try:
                 prune(self.folder, self.keep)

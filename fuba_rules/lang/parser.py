@@ -16,6 +16,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, Un
 from lark.indenter import DedentError, Indenter
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..limits import MAX_BLOCK_NESTING as MAX_BLOCKS
 from ..limits import MAX_RULE_NESTING as MAX_NESTING
 from ..limits import MAX_RULE_TEXT as MAX_TEXT
 from ..resources import grammar_text
@@ -114,6 +115,8 @@ def _parse(text: str, locate: Locate, start: str) -> list:
         raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
     if n.depth(nodes) > MAX_NESTING:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)"))
+    if n.depth(nodes, n.BLOCKS) > MAX_BLOCKS:
+        raise FubaError(Diagnostic(locate(0, 0), f"rule text nests its blocks too deeply (more than {MAX_BLOCKS} levels of if, for, while, repeat, scope or choose)"))
     return nodes
 
 

@@ -65,10 +65,10 @@ def diagnostics_of(analysis: Analysis, path: Path) -> list[Diagnostic]:
 def _target(path: Path, root: Path | None) -> tuple[Path, Path] | None:
     """(edition folder or mod file, editions root) for `path`; None for a data file."""
     if (path.parent / layering.EDITION_FILE).is_file():
-        return path.parent, layering.root_for(path.parent, root)
+        return path.parent, layering.root_of_command([path.parent], root)
     top = load_yaml(Path(shown(path)))
     if isinstance(top, LDict) and any(k in top for k in layering.HEADER_KEYS if k != "include"):
-        return path, layering.root_for(path, root)
+        return path, layering.root_of_command([path], root)
     return None
 
 

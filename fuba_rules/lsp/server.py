@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from fuba_rules.diagnostics import Diagnostic, Pos
-from fuba_rules.lsp import analysis, completion, navigation
+from fuba_rules.lsp import analysis, completion, framing, navigation
 from fuba_rules.lsp.analysis import Analysis, real
 from fuba_rules.lsp.names import Names
 
@@ -48,13 +51,44 @@ class FubaServer(LanguageServer):
             own_version = version("fuba-rules")
         except PackageNotFoundError:
             own_version = "0"
-        super().__init__("fuba", own_version)
+        super().__init__("fuba", own_version, protocol_cls=framing.FubaProtocol)
         self.root = root
         self.checked: dict[str, Analysis] = {}
         self.names: dict[str, Names] = {}
         """The last names each file could see: kept while a later edit breaks the edition."""
         self.pending: dict[str, asyncio.Task] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fuba-check")
+
+    def start_io(self, stdin=None, stdout=None) -> None:
+        """Speak LSP over stdio with `framing`'s reader: a bad frame is answered, never fatal."""
+        from pygls.io_ import StdoutWriter
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(framing.run(self._stop_event, stdin or sys.stdin.buffer, self.protocol))
+        except BrokenPipeError:
+            pass  # the editor went away
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
+    def report_server_error(self, error: Exception, source) -> None:
+        """A notification that failed (a reply to a request carries its own error): said in
+        words, with no Python message, and the server goes on."""
+        from pygls.exceptions import FeatureRequestError
+
+        if source is FeatureRequestError:
+            return
+        kind = type(error).__name__
+        if isinstance(error, JsonRpcException):  # pygls wraps the handler's exception: name the original
+            kind = (error.message or kind).split(":", 1)[0].strip()
+        self.window_show_message(types.ShowMessageParams(types.MessageType.Error, f"fuba: a notification could not be handled ({kind}); the server goes on"))
+
+    def document(self, uri: str):
+        """The open document `uri`, or None: a request about a file never opened reads no disk."""
+        return self.workspace.text_documents.get(uri)
 
     def schedule(self, uri: str, delay: float = DEBOUNCE) -> None:
         """Check `uri` after `delay` seconds, replacing a check not yet started."""
@@ -64,15 +98,16 @@ class FubaServer(LanguageServer):
 
     async def _check_later(self, uri: str, delay: float) -> None:
         await asyncio.sleep(delay)
-        doc = self.workspace.get_text_document(uri)
-        if not doc.path:
-            return  # an unsaved new buffer: no folder to find its edition from
+        doc = self.document(uri)
+        if doc is None or not doc.path:
+            return  # closed, or an unsaved new buffer: no folder to find its edition from
         wanted = doc.version
         texts = {d.path: d.source for d in self.workspace.text_documents.values() if d.path}
 
         def job() -> Analysis | None:
-            if self.workspace.get_text_document(uri).version != wanted:
-                return None  # edited again meanwhile: a newer check is scheduled
+            now = self.document(uri)
+            if now is None or now.version != wanted:
+                return None  # edited again or closed meanwhile: a newer check is scheduled, or none is wanted
             try:
                 return analysis.analyse(Path(doc.path), texts, self.root)
             except Exception as e:  # a bug in fuba, not in the file: say so, keep serving
@@ -178,8 +213,8 @@ def make_server(root: Path | None) -> FubaServer:
     def complete(ls: FubaServer, params: types.CompletionParams) -> types.CompletionList:
         uri, at = params.text_document.uri, params.position
         names = ls.names.get(uri)
-        doc = ls.workspace.get_text_document(uri)
-        lines = [line.rstrip("\r\n") for line in doc.lines]
+        doc = ls.document(uri)
+        lines = [line.rstrip("\r\n") for line in doc.lines] if doc is not None else []
         found = completion.offer(names, lines, at.line, at.character) if names else None
         items = _items(found, at.line, at.character) if found else []
         return types.CompletionList(is_incomplete=False, items=items)
@@ -187,8 +222,8 @@ def make_server(root: Path | None) -> FubaServer:
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: FubaServer, params: types.HoverParams) -> types.Hover | None:
         names = ls.names.get(params.text_document.uri)
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        line = doc.lines[params.position.line] if params.position.line < len(doc.lines) else ""
+        doc = ls.document(params.text_document.uri)
+        line = doc.lines[params.position.line] if doc is not None and params.position.line < len(doc.lines) else ""
         entry = navigation.entry_at(names, line, params.position.character) if names else None
         if entry is None:
             return None
@@ -196,9 +231,11 @@ def make_server(root: Path | None) -> FubaServer:
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: FubaServer, params: types.DefinitionParams) -> types.Location | None:
-        doc = ls.workspace.get_text_document(params.text_document.uri)
-        lines = [line.rstrip("\r\n") for line in doc.lines]
+        doc = ls.document(params.text_document.uri)
         names = ls.names.get(params.text_document.uri)
+        if doc is None or not doc.path:
+            return None  # a file never opened, or an unsaved buffer: nothing to go to
+        lines = [line.rstrip("\r\n") for line in doc.lines]
         pos = navigation.definition(names, Path(doc.path), lines, params.position.line, params.position.character)
         if pos is None:
             return None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import attrs
 
+from ..files import write_regular
 from ..workbench.deps import need
 
 
@@ -53,4 +54,4 @@ def render(page: Page) -> str:
 
 
 def write(path: Path, page: Page) -> None:
-    Path(path).write_text(render(page), encoding="utf-8")
+    write_regular(path, render(page))  # a regular file only: never a FIFO, a device or a dangling link

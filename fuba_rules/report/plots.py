@@ -84,3 +84,34 @@ def heatmap(title: str, rows: Sequence[str], cols: Sequence[str], values: Sequen
     ax.set_title(title)
     fig.colorbar(im, ax=ax)
     return _svg(fig)
+
+
+def history(title: str, losses: Sequence[float], ylabel: str = "miss (0 = every target hit)") -> str:
+    """Each trial's miss in the order played, with the best so far."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(6, 3))
+    xs = list(range(len(losses)))
+    best = [min(losses[: i + 1]) for i in xs]
+    ax.plot(xs, list(losses), "o", label="trial")
+    ax.step(xs, best, where="post", color="tab:red", label="best so far")
+    ax.set_xlabel("trial")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize="small")
+    return _svg(fig)
+
+
+def response(title: str, xs: Sequence[float], means: Sequence[float], lows: Sequence[float], highs: Sequence[float],
+             target: float, chosen: float, xlabel: str, ylabel: str) -> str:
+    """A metric against a varied value, one point per trial with its 95% interval; the
+    target as a horizontal line, the chosen value as a vertical one."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=(5, 3))
+    ax.errorbar(list(xs), list(means), yerr=[[m - lo for m, lo in zip(means, lows)], [hi - m for m, hi in zip(means, highs)]], fmt="o", capsize=3)
+    ax.axhline(target, color="tab:red", linewidth=1, label="target")
+    ax.axvline(chosen, color="grey", linestyle="--", linewidth=1, label="chosen")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize="small")
+    return _svg(fig)

@@ -21,18 +21,18 @@ def comparison(c: Any) -> list[Section]:
     intro.tables.append(Table(["side", "edition, mods and rules"], [[n, l] for n, l in zip(names, c.labels)]))
     out.append(intro)
     for i, all_diffs in c.by_side().items():
-        diffs = [d for d in all_diffs if not d.constant]
-        same = [f"{d.text} ({d.a.mean:g})" for d in all_diffs if d.constant]
+        diffs = [d for d in all_diffs if not d.constant or d.only_in]
+        same = [f"{d.text} ({d.a.mean:g})" for d in all_diffs if d.constant and not d.only_in]
         s = Section(f"{names[i]} against A", ["Highlighted: significant after Holm correction across every metric (p < 0.05). d: effect size (mean difference / its standard deviation)."])
         s.tables.append(Table(
             ["metric", "A", names[i], f"{names[i]} - A", "95% interval", "p", "p (Holm)", "d"],
-            [[d.text, f"{d.a.mean:.3f}", f"{d.b.mean:.3f}", f"{d.diff.mean:+.3f}", _ci(d.diff.low, d.diff.high, "+.3f"), f"{d.p:.4f}", f"{d.p_holm:.4f}", f"{d.effect:+.2f}"] for d in diffs],
+            [[d.label, f"{d.a.mean:.3f}", f"{d.b.mean:.3f}", f"{d.diff.mean:+.3f}", _ci(d.diff.low, d.diff.high, "+.3f"), f"{d.p:.4f}", f"{d.p_holm:.4f}", f"{d.effect:+.2f}"] for d in diffs],
             [d.significant for d in diffs],
         ))
         if same:
             s.text.append(f"The same in every match of both sides: {', '.join(same)}.")
         s.figures.append(Figure(f"{names[i]} - A per metric, with 95% intervals", plots.forest(
-            f"{names[i]} - A", [d.text for d in diffs], [d.diff.mean for d in diffs], [d.diff.low for d in diffs], [d.diff.high for d in diffs], [d.significant for d in diffs])))
+            f"{names[i]} - A", [d.label for d in diffs], [d.diff.mean for d in diffs], [d.diff.low for d in diffs], [d.diff.high for d in diffs], [d.significant for d in diffs])))
         out.append(s)
     tests = Section("Result and goal distributions", [f"{t.name}: chi-square {t.chi2:.2f} on {t.dof} df, p = {t.p:.4f}" for t in c.tests])
     for t in c.tests:
@@ -81,7 +81,7 @@ def metrics_table(title: str, rows: Sequence[tuple[str, float, float, float]], r
 def sweep(sw: Any, metrics: Sequence[str]) -> list[Section]:
     texts = sw.points[0].sample.texts
     head = [s.path for s in sw.settings]
-    table = Section("Grid", [f"{sw.n} matches per point on the same seeds from {sw.seed}."])
+    table = Section("Grid", [f"{sw.n} matches per point on the same seeds from {sw.seed}.", *(f"Note: {s.note()}." for s in sw.settings if s.note())])
     table.tables.append(Table(head + [f"{texts.get(k, k)} (mean [95%])" for k in metrics],
                               [[str(v) for v in p.values] + [f"{p.metric(k).mean:.3f} {_ci(p.metric(k).low, p.metric(k).high, '.2f')}" for k in metrics] for p in sw.points]))
     curves = Section("Curves")

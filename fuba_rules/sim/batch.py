@@ -8,6 +8,7 @@ in seed order, so every way of running a batch gives the same figures.
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -16,9 +17,12 @@ import attrs
 
 from ..diagnostics import Diagnostic, FubaError
 from ..engine.tuning import tune
+from .cluster import ClusterLost
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
+from .league import League, league_of
 from .play import MatchFault, play_match
+from .runinfo import RunConfig
 from .stats import Metric, distribution, summarize
 from .workers import Chunk, EditionSource, LoadFailed, run_in_processes
 
@@ -35,6 +39,8 @@ class BatchResult:
     skills_used: dict[str, float]
     decided: dict[str, float] = attrs.field(factory=dict)  # how -> share of matches whose winner the rules decided
     cup: CupFigures | None = None  # with --cup: ties, tie-breaks and champions
+    league: League | None = None  # with --sequence: the table and what was passed on
+    off: tuple[str, ...] = ()  # metrics of rules switched off that no match counted: left out of the table
 
     def as_json(self) -> dict:
         out = {
@@ -51,6 +57,10 @@ class BatchResult:
             out["decided"] = {k: round(v, 4) for k, v in self.decided.items()}
         if self.cup is not None:
             out["cup"] = self.cup.as_json()
+        if self.league is not None:
+            out["league"] = self.league.as_json()
+        if self.off:
+            out["rules_off"] = list(self.off)
         return out
 
 
@@ -80,6 +90,14 @@ class BatchInterrupted(BatchStopped):
         self.signum = signum
 
 
+class BatchLost(BatchStopped):
+    """The Dask cluster stopped answering: `partial` holds every match that had finished."""
+
+    def __init__(self, partial: BatchResult, requested: int, reason: str):
+        super().__init__(partial, requested)
+        self.reason = reason
+
+
 class Stop(KeyboardInterrupt):
     """Raised by a signal handler (e.g. for SIGTERM) to stop a batch like Ctrl-C does."""
 
@@ -104,6 +122,7 @@ def simulate(
     done: Iterable[Outcome] = (),
     on_outcome: Callable[[Outcome], None] | None = None,
     cup: int | None = None,
+    check_invariants: bool = False,
 ) -> BatchResult:
     """Match i uses seed `seed + i`, so any single match can be replayed on its own.
 
@@ -117,11 +136,15 @@ def simulate(
     (`--resume`): they are not played again. `on_outcome` sees every match as it
     finishes, in any order; `progress` gets the number finished so far.
 
+    With `check_invariants`, a match that breaks one of the edition's invariants is a
+    fault like a rule fault (engine.invariants), found first in seed order.
+
     With `cup` (a number of teams), the matches are knockout cups of that many teams, one
     after another (see `cup.py`), played in this process; n is a whole number of cups.
 
-    Raises `BatchFault` at a rule fault and `BatchInterrupted` on Ctrl-C or `Stop`, each
-    with the summary of the finished matches.
+    Raises `BatchFault` at a rule fault, `BatchInterrupted` on Ctrl-C or `Stop` and
+    `BatchLost` when the cluster stops answering, each with the summary of the
+    finished matches.
     """
     rules_on = tuple(rules_on)
     finished: dict[int, Outcome] = {}
@@ -133,16 +156,17 @@ def simulate(
     if parallel and dask is not None:
         from .cluster import run_on_dask
 
-        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills), todo)
+        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills, check_invariants), todo)
     elif parallel and jobs > 1:
         tune(edition)  # once, here: forked workers start tuned
-        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills), todo, min(jobs, len(todo)), edition=edition)
+        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills, check_invariants), todo, min(jobs, len(todo)), edition=edition)
     elif cup is not None:
-        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills)
+        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills, check_invariants)
     else:
         carry = _carry_after(finished) if sequence else None
-        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry)
-    summary = _Summary(edition, n, seed, agents, cup)
+        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry, check_invariants)
+    named = tuple(sorted({s for names in (skills or {}).values() for s in names}))
+    summary = _Summary(edition, n, seed, agents, cup, named, sequence, rules_on)
     fault: MatchFault | None = None
     try:
         for item in items:
@@ -160,6 +184,8 @@ def simulate(
                 progress(len(finished))
     except KeyboardInterrupt as e:
         raise BatchInterrupted(summary.of(finished.values()), n, getattr(e, "signum", signal.SIGINT)) from None
+    except ClusterLost as e:
+        raise BatchLost(summary.of(finished.values()), n, str(e)) from None
     finally:
         close = getattr(items, "close", None)
         if close:
@@ -170,24 +196,37 @@ def simulate(
     return summary.of(finished.values())
 
 
+_HELD = tuple(s for s in (getattr(signal, "SIGINT", None), getattr(signal, "SIGTERM", None)) if s is not None)
+
+
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Ctrl-C and SIGTERM wait until the block ends (they are held, then delivered): an
-    interrupted run's summary counts exactly the matches its results file holds. Where
-    signals cannot be held (not POSIX), the block runs as it is."""
-    hold = getattr(signal, "pthread_sigmask", None)
-    if hold is None:
+    """Ctrl-C and SIGTERM wait until the block ends (noted, then delivered): an
+    interrupted run's summary counts exactly the matches its results file holds.
+
+    Python runs signal handlers in the main thread whichever thread the signal landed
+    on, so a handler that only notes the signal holds it for the whole process, worker
+    threads (a pool, a progress bar, Dask) included; a signal mask would hold it only in
+    this thread. Outside the main thread no handler can be set: the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = hold(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    noted: list[int] = []
+    previous = {s: signal.getsignal(s) for s in _HELD}
+    held = [s for s, h in previous.items() if h is not None]  # None: a handler set outside Python, left alone
+    for s in held:
+        signal.signal(s, lambda signum, frame: noted.append(signum))
     try:
         yield
     finally:
-        hold(signal.SIG_SETMASK, before)
+        for s in held:
+            signal.signal(s, previous[s])
+        for s in dict.fromkeys(noted):
+            signal.raise_signal(s)  # its own handler runs now, after the block
 
 
-def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any) -> Chunk:
-    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills)
+def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, check_invariants: bool = False) -> Chunk:
+    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills, check_invariants)
 
 
 def _carry_after(finished: dict[int, Outcome]) -> dict:
@@ -201,12 +240,12 @@ def _carry_after(finished: dict[int, Outcome]) -> dict:
 
 
 def _run_here(
-    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None
+    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None, check_invariants: bool = False
 ) -> Iterator[Outcome | MatchFault]:
     """Play in this process, in seed order; stop at the first fault."""
     for i in todo:
         try:
-            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry)
+            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry, check_invariants=check_invariants)
         except MatchFault as fault:
             yield fault
             return
@@ -224,6 +263,11 @@ class _Summary:
     seed: int
     agents: tuple
     cup: int | None = None
+    named: tuple[str, ...] = ()
+    """The skills in play (--home-skills, --away-skills, a team file): each is counted in
+    "skills used", 0 when no match used it, so an unused skill shows and is not left out."""
+    sequence: bool = False
+    rules_on: tuple[str, ...] = ()
 
     def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
         ordered = sorted(outcomes, key=lambda o: o.index)
@@ -232,7 +276,7 @@ class _Summary:
         per_metric: dict[str, list[float]] = {k: [] for k in stats}
         goals: list[int] = []
         results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
-        skills_used: dict[str, int] = {}
+        skills_used: dict[str, int] = dict.fromkeys(self.named, 0)
         decided: dict[str, int] = {}
         for o in ordered:
             for k, v in o.metrics.items():
@@ -249,24 +293,44 @@ class _Summary:
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
         for k, v in results.items():
-            metrics[k] = summarize(k, k.replace("_", " "), v)
+            metrics[k] = summarize(k, k.replace("_", " "), v, share=True)
+        off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, {}).get("ref")))
         return BatchResult(
             self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},
             {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
             {k: c / max(n, 1) for k, c in sorted(decided.items())},
             cup_figures(ordered, self.cup) if self.cup is not None else None,
+            league_of(ordered, self.edition.team_names()) if self.sequence else None,
+            off,
         )
 
+    def rule_is_off(self, ref: Any) -> bool:
+        """Whether a statistic's chapter (`ref`) is a rule of the edition not switched on
+        (an advanced rule "A3", or a part of one, "A3.2")."""
+        ref = str(ref or "")
+        for rule in self.edition.rules:
+            if ref == rule or ref.startswith((rule + ".", rule + " ")):
+                return rule not in self.rules_on
+        return False
 
-def format_table(result: BatchResult, reference: dict[str, float] | None = None) -> str:
-    """The summary a designer reads: one metric a line, mean ± 95% interval."""
-    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)", ""]
-    width = max(len(m.text) for m in result.metrics.values())
-    for m in result.metrics.values():
-        ci = "" if m.ci95 is None else f" ± {m.ci95:.2f}"
+
+def format_table(result: BatchResult, reference: dict[str, float] | None = None, run: RunConfig | None = None) -> str:
+    """The summary a designer reads: what was run (`run`, when given), then one metric a
+    line, mean ± 95% interval."""
+    lines = [f"{result.edition}: {result.matches} matches, seed {result.seed}, {result.agents[0]} (home) vs {result.agents[1]} (away)"]
+    if run is not None:
+        lines.extend(f"  {line}" for line in run.lines())
+    lines.append("")
+    shown = [m for m in result.metrics.values() if m.name not in result.off]
+    width = max(len(m.text) for m in shown)
+    lines.append(f"  {'per match':<{width}}  {'mean':>7}  95% interval")
+    for m in shown:
+        ci = "" if m.ci95 is None else f"  [{m.low:.2f}, {m.high:.2f}]"
         ref = f"   (real football {reference[m.name]:.2f})" if reference and m.name in reference else ""
         lines.append(f"  {m.text:<{width}}  {m.mean:7.2f}{ci}{ref}")
+    if result.off:
+        lines.append(f"  (left out: {len(result.off)} figures of rules switched off, 0 in every match: {', '.join(result.metrics[k].text for k in result.off)})")
     lines.append("")
     lines.append("  goals per match: " + "  ".join(f"{k}: {v:.1%}" for k, v in result.goals_distribution.items()))
     if result.skills_used:
@@ -275,4 +339,6 @@ def format_table(result: BatchResult, reference: dict[str, float] | None = None)
         lines.append("  level scores the rules decided: " + ", ".join(f"{k} {v:.1%} of matches" for k, v in result.decided.items()))
     if result.cup is not None:
         lines.extend(result.cup.lines())
+    if result.league is not None:
+        lines.extend(result.league.lines(result.matches))
     return "\n".join(lines)

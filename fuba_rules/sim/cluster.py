@@ -4,6 +4,7 @@ paths (a shared folder, or the same checkout on every machine)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -15,6 +16,11 @@ from .play import MatchFault
 from .workers import Chunk, LoadFailed, chunks, play_chunk
 
 INSTALL = 'pip install "fuba-rules[cluster]"'
+
+
+class ClusterLost(Exception):
+    """The cluster stopped answering mid-run (the scheduler went away, the futures were
+    cancelled): the matches it had finished are kept, the rest were not played."""
 
 
 def distributed_module() -> Any:
@@ -43,8 +49,13 @@ def run_on_dask(address: Any, template: Chunk, todo: Sequence[int]) -> Iterator[
     ]
     try:
         for f in distributed.as_completed(futures):
-            yield from f.result()
+            try:
+                finished = f.result()
+            except Exception as e:  # noqa: BLE001 - cancelled, the connection closed, a worker gone: the cluster failed us
+                raise ClusterLost(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__) from None
+            yield from finished
     finally:
-        client.cancel(futures)
-        if own:
-            client.close()
+        with contextlib.suppress(Exception):  # a scheduler that is gone cannot be told
+            client.cancel(futures)
+            if own:
+                client.close()

@@ -138,6 +138,7 @@ def cup_matches(
     agents: tuple,
     rules_on: tuple[str, ...],
     skills: Any,
+    check_invariants: bool = False,
 ) -> Iterator[Outcome | MatchFault]:
     """Play the cups' matches in order (the home side with agents[0]); matches in
     `finished` (a resumed run) are not played again but still decide their ties and
@@ -160,7 +161,7 @@ def cup_matches(
             else:
                 carry = {**shared, **_by_side(carried.get(home, {}), carried.get(away, {}))}
                 try:
-                    r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry)
+                    r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry, check_invariants=check_invariants)
                 except MatchFault as fault:
                     yield fault
                     return

@@ -7,7 +7,9 @@ every line: a log may come from anywhere, and a bad one gets `file:line:col: mes
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
@@ -15,6 +17,8 @@ from typing import IO, Any
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..files import create_new, read_regular
+from ..limits import MAX_LOG_BYTES
 
 HEADER, END = "header", "end"
 MAX_DEPTH = 64  # real events nest 4 deep; deeper values could not even be printed
@@ -22,12 +26,17 @@ MAX_DEPTH = 64  # real events nest 4 deep; deeper values could not even be print
 
 class LogWriter:
     """A log opened (and its header written) before the match is played, so that a path
-    that cannot be written is an error before any work is done."""
+    that cannot be written is an error before any work is done. It is always a new
+    file: an existing one (a symbolic link too) is never overwritten."""
 
     def __init__(self, path: Path, header: dict[str, Any]):
         self.path = path
         try:
-            self.f: IO[str] = open(path, "w", encoding="utf-8")
+            self.f: IO[str] = create_new(path)
+        except FileExistsError:
+            if os.path.isdir(path):
+                raise self._error(IsADirectoryError(errno.EISDIR, "Is a directory")) from None
+            raise FubaError(Diagnostic(None, f"{path} already exists: give a new file for the log, or delete it")) from None
         except OSError as e:
             raise self._error(e) from None
         self._line({"kind": HEADER, **header})
@@ -86,10 +95,11 @@ class MatchLog:
 def read_log(path: Path) -> MatchLog:
     """Read and check a log; raises FubaError positioned at the first bad line."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
+        raw = read_regular(path, MAX_LOG_BYTES)
     except OSError as e:
         raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror or e}")) from None
+    if len(raw) > MAX_LOG_BYTES:
+        raise FubaError(Diagnostic(Pos(str(path), 1, 1), f"too large for a match log (the limit is {MAX_LOG_BYTES:,} bytes)"))
     return parse_log(raw, str(path))
 
 

@@ -13,6 +13,7 @@ from ..agents.history import recorded, wants_history
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..dice import SeededDice
+from ..engine.invariants import InvariantBroken
 from ..engine.match import MatchState
 from ..lang.runtime import RuleFault, fault_trace
 
@@ -39,18 +40,20 @@ class MatchFault(RuleFault):
 
     `called_from` is the line of a mod that called the rule which failed (a mod passing a
     bad value to its base edition's procedure): the line a modder has to fix.
+    `invariant` names the rulebook invariant that broke, when that is the fault.
     It pickles (a worker process sends it back as it is) and is still a `RuleFault`, so
     callers that catch rule faults keep working.
     """
 
-    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None, called_from: Pos | None = None):
+    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None, called_from: Pos | None = None, invariant: str | None = None):
         super().__init__(pos, message)
         self.seed = seed
         self.minute = minute if isinstance(minute, int) and not isinstance(minute, bool) else None
         self.called_from = called_from
+        self.invariant = invariant
 
     def __reduce__(self) -> tuple:
-        return (MatchFault, (self.pos, self.message, self.seed, self.minute, self.called_from))
+        return (MatchFault, (self.pos, self.message, self.seed, self.minute, self.called_from, self.invariant))
 
     @property
     def where(self) -> str:
@@ -58,6 +61,8 @@ class MatchFault(RuleFault):
         return f"match seed {self.seed}" + (f", minute {self.minute}" if self.minute is not None else "")
 
     def to_error(self) -> FubaError:
+        if self.invariant is not None:  # the rules reached a state their rulebook forbids
+            return FubaError(Diagnostic(self.pos, f"{self.message} (in {self.where})"))
         if self.called_from is None:
             return FubaError(Diagnostic(self.pos, f"rule fault: {self.message} (in {self.where})"))
         return FubaError([
@@ -87,12 +92,13 @@ def new_match(
     skills: dict[str, list[str]] | None = None,
     record: bool = True,
     carry: dict[str, Any] | None = None,
+    check_invariants: bool = False,
 ) -> MatchState:
     players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
     dice: Any = SeededDice(seed)
     if wants_history(players):  # a search agent replays the match so far with other dice
         dice, players = recorded(dice, players, skills, carry)
-    return MatchState(edition, dice, players, frozenset(rules_on), skills, record, carry)
+    return MatchState(edition, dice, players, frozenset(rules_on), skills, record, carry, check_invariants)
 
 
 def play_match(
@@ -103,14 +109,16 @@ def play_match(
     skills: dict[str, list[str]] | None = None,
     record: bool = True,
     carry: dict[str, Any] | None = None,
+    check_invariants: bool = False,
 ) -> MatchResult:
     """Play a full match and measure it with the edition's `stats:`.
 
     `carry` is what earlier matches of a tournament passed on (`carry(...)` in the rules);
     the result's `carry` is what this match passes on to the next. A rule fault is raised
-    as a `MatchFault` naming the seed and the minute it happened in.
+    as a `MatchFault` naming the seed and the minute it happened in; with
+    `check_invariants`, so is the first of the edition's invariants that breaks.
     """
-    m = new_match(edition, seed, agents, rules_on, skills, record, carry)
+    m = new_match(edition, seed, agents, rules_on, skills, record, carry, check_invariants)
     run_match(m, seed)
     score = dict(m.S.get(edition.match.get("score", "score"), {}))
     return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out), m.decided)
@@ -122,6 +130,8 @@ def run_match(m: MatchState, seed: int) -> None:
         m.run()
     except MatchFault:
         raise
+    except InvariantBroken as e:
+        raise MatchFault(e.pos, e.message, seed, minute(m), invariant=e.invariant) from None
     except RuleFault as e:
         raise MatchFault(e.pos, e.message, seed, minute(m), mod_call_site(m.ed, e)) from None
 

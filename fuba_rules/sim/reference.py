@@ -16,6 +16,8 @@ import math
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..files import read_regular
+from ..limits import MAX_CSV_BYTES
 
 # metric name in an edition's stats -> how to read it from one CSV row
 _COLUMNS = {
@@ -34,7 +36,7 @@ def load_reference(folder: Path) -> dict[str, float]:
     sums = {k: 0.0 for k in [*_COLUMNS, "home_wins", "draws", "away_wins"]}
     counts = dict.fromkeys(sums, 0)
     for path in files:
-        for row in _rows(path):
+        for row in csv_rows(path):
             for metric, (h, a) in _COLUMNS.items():
                 try:
                     value = float(row[h]) + float(row[a])
@@ -51,12 +53,14 @@ def load_reference(folder: Path) -> dict[str, float]:
     return {k: sums[k] / counts[k] for k in sums if counts[k]}
 
 
-def _rows(path: Path) -> list[dict[str, str]]:
+def csv_rows(path: Path) -> list[dict[str, str]]:
     """The rows of one CSV; a file that cannot be read is an error naming it."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_CSV_BYTES)
     except OSError as e:
         raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror or e}")) from None
+    if len(data) > MAX_CSV_BYTES:
+        raise FubaError(Diagnostic(Pos(str(path), 1, 1), f"too large for a CSV of matches (the limit is {MAX_CSV_BYTES:,} bytes)"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -1,8 +1,9 @@
 """`simulate --out FILE`: every finished match's outcome, one JSON line each, written as
 it finishes so that an interrupted run keeps its work, and `--resume FILE` continues it.
 
-The first line describes the run (edition, seed, number of matches, agents, rules,
-skills, mods); a resumed run must be the same run, or the figures would mix two batches.
+The first line describes the run (its `RunConfig`: edition, seed, agents, rules, skills,
+mods with their hashes, ..., and the number of matches); a resumed run must be the same
+run, or the figures would mix two batches.
 Its -n may differ: match i is the same match whatever the batch size, so a run of 1,000
 can be resumed to 2,000.
 """
@@ -15,11 +16,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..files import create_new, read_regular
+from ..limits import MAX_RESULTS_BYTES
 from .outcome import Outcome, carry_survives_json
+from .runinfo import RunConfig
 
 KIND = "fuba-simulate-results"
-RUN_KEYS = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence", "cup")
-"""What must match to resume; -n may change (match i is the same match in any batch)."""
 
 
 class ResultsFile:
@@ -30,23 +32,28 @@ class ResultsFile:
         self.f = f
 
     @classmethod
-    def start(cls, path: Path, run: dict[str, Any]) -> ResultsFile:
+    def start(cls, path: Path, run: RunConfig, matches: int) -> ResultsFile:
         """A new results file; an existing one is kept (its run may be worth resuming)."""
-        if path.exists() and not path.is_dir() and path.stat().st_size > 0:
-            raise FubaError(Diagnostic(None, f"{path} already exists: `--resume {path}` continues that run, or delete it to start again"))
-        f = _open(path, "w")
+        try:
+            f = create_new(path)
+        except FileExistsError:
+            raise FubaError(Diagnostic(None, f"{path} already exists: `--resume {path}` continues that run, or delete it to start again")) from None
+        except OSError as e:
+            raise FubaError(Diagnostic(None, f"cannot write {path}: {e.strerror}")) from None
         out = cls(path, f)
-        out._write({"kind": KIND, **run})
+        out._write({"kind": KIND, **run.as_json(), "matches": matches})
         return out
 
     @classmethod
-    def resume(cls, path: Path, run: dict[str, Any]) -> tuple[ResultsFile, list[Outcome]]:
+    def resume(cls, path: Path, run: RunConfig) -> tuple[ResultsFile, list[Outcome]]:
         """Reopen a results file of the same run; returns it with the matches it holds.
         A last line cut off mid-write (the run was killed) is dropped."""
         try:
-            data = path.read_bytes()
+            data = read_regular(path, MAX_RESULTS_BYTES)
         except OSError as e:
             raise FubaError(Diagnostic(None, f"cannot read {path}: {e.strerror}")) from None
+        if len(data) > MAX_RESULTS_BYTES:
+            raise FubaError(Diagnostic(Pos(str(path), 1, 1), f"too large for a results file (the limit is {MAX_RESULTS_BYTES:,} bytes)"))
         complete = data[: data.rfind(b"\n") + 1]
         lines = complete.split(b"\n")[:-1]
         if not lines:
@@ -54,10 +61,11 @@ class ResultsFile:
         header = _parse(path, 1, lines[0])
         if not isinstance(header, dict) or header.get("kind") != KIND:
             raise FubaError(Diagnostic(Pos(str(path), 1, 1), "not a results file of `fuba simulate --out`"))
-        for key in RUN_KEYS:
-            if header.get(key) != run.get(key):
+        there, here = RunConfig.from_json(header).identity(), run.identity()
+        for key, value in here.items():
+            if there[key] != value:
                 raise FubaError(Diagnostic(Pos(str(path), 1, 1), (
-                    f"this file is from another run: {key} {_show(header.get(key))} there, {_show(run.get(key))} here; "
+                    f"this file is from another run: {key} {_show(there[key])} there, {_show(value)} here; "
                     "resume with the same edition, seed, agents, rules, skills, mods and --sequence or --cup")))
         outcomes = []
         for number, line in enumerate(lines[1:], 2):

@@ -61,6 +61,7 @@ class Chunk:
     agents: tuple[str, str]
     rules_on: tuple[str, ...]
     skills: dict[str, list[str]] | None
+    check_invariants: bool = False  # a broken invariant is the match's fault (engine.invariants)
 
 
 @attrs.frozen
@@ -105,7 +106,7 @@ def play_chunk(chunk: Chunk) -> list[Outcome | MatchFault | LoadFailed]:
     with _lock:
         for i in range(chunk.start, chunk.start + chunk.count):
             try:
-                r = play_match(ed, chunk.seed + i, chunk.agents, chunk.rules_on, chunk.skills, record=False)
+                r = play_match(ed, chunk.seed + i, chunk.agents, chunk.rules_on, chunk.skills, record=False, check_invariants=chunk.check_invariants)
             except MatchFault as fault:
                 out.append(fault)
                 break

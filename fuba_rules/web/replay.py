@@ -6,7 +6,9 @@ event is exact, and it is checked: the re-run must give the logged events, event
 event. When it does not (a log of another version of the rules, a mod the header does
 not name, no header), the board is rebuilt by applying the logged events to a fresh
 state instead. That is exact for the pieces, but state that the rules reset by scope
-(per turn, per action) emits no event and keeps its last value.
+(per turn, per action) emits no event and keeps its last value. A log is rebuilt that
+way too when the board may not re-run it: an agent thinking longer than the board
+allows, or a re-run past the time budget (fuba_rules/web/work.py).
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from ..engine.match import OUTFIELD, MatchState, fresh_state
 from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
+from .work import Overrun, agent_spec, check
 
 NARRATED = ("hook", "log", "winner")  # the events `narrate` turns into a line each
+REBUILT = "so the board is rebuilt from the logged events: the pieces are exact, state the rules reset by scope may show an older value"
 
 
 @attrs.frozen
@@ -62,6 +66,7 @@ def watch(m: MatchState) -> list[dict]:
     emit = m.emit
 
     def emit_and_snapshot(kind: str, data: dict) -> None:
+        check()  # a run past its time budget stops here
         emit(kind, data)
         if kind in NARRATED:
             views.append(state_view(m))
@@ -122,22 +127,40 @@ def from_header(ed: Any, header: dict, logged: list[dict] | None = None) -> Repl
     if mine == logged:
         return Replay(header, *with_end(steps_of(logged, teams), views, last), True, "re-run from the log header: every event matches the log")
     first = next((i for i, (a, b) in enumerate(zip(mine, logged)) if a != b), min(len(mine), len(logged)))
-    note = (
-        f"re-running the header's match differs from the log at event {first}, so the board is rebuilt from "
-        "the logged events: the pieces are exact, state the rules reset by scope may show an older value"
-    )
+    note = f"re-running the header's match differs from the log at event {first}, {REBUILT}"
     return from_events(ed, header, logged, note)
+
+
+def from_log(ed: Any, header: dict, logged: list[dict]) -> Replay:
+    """A logged match: re-run and checked when the board may, else rebuilt from its events."""
+    try:
+        if header.get("answers") is None:
+            for a in header.get("agents") or []:
+                agent_spec(a)
+    except ValueError as e:
+        return from_events(ed, {"edition": ed.id, **plain(header)}, logged, f"the board does not re-run this log ({e.args[0]}), {REBUILT}")
+    try:
+        return from_header(ed, header, logged)
+    except Overrun:
+        return from_events(ed, {"edition": ed.id, **plain(header)}, logged, f"re-running the match took longer than the board allows, {REBUILT}")
 
 
 def from_events(ed: Any, header: dict, logged: list[dict], note: str) -> Replay:
     """Rebuild every step by applying the logged events to a fresh state."""
     board = _Board(ed)
     views = []
-    for e in logged:
-        board.apply(e)
+    for number, e in enumerate(logged, 1):
+        try:
+            board.apply(e)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise ValueError(f"the log's event {number} ({str(e.get('kind'))[:40]!r}) does not fit {ed.id}: it names a team, area or state the edition lacks") from None
         if e.get("kind") in NARRATED:
             views.append(board.view())
-    return Replay(header, *with_end(steps_of(logged, header.get("teams")), views, board.view()), False, note)
+    try:
+        steps = steps_of(logged, header.get("teams"))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        raise ValueError(f"the log's events cannot be narrated with {ed.id}: they are not events of its rules") from None
+    return Replay(header, *with_end(steps, views, board.view()), False, note)
 
 
 class _Board:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..display import display_of, markers, status
 from ..lang.core import render
+from ..sim.textboard import option_text
 
 
 def plain(value: Any) -> Any:
@@ -42,9 +44,15 @@ def edition_view(ed: Any) -> dict:
             "reset": spec.reset,
             "doc": str(doc) if doc else "",
         }
+    d = display_of(ed)
     return {
         "id": ed.id,
         "title": ed.title,
+        "display": {
+            "ball": d.ball,
+            "groups": [{"title": title, "state": [{"name": n, "label": label} for n, label in entries]} for title, entries in d.groups],
+            "odds": [item.label for item in d.odds],
+        },
         "teams": team_names(ed),
         "match": {k: v for k, v in plain(ed.match).items() if isinstance(v, str)},
         "board": board_view(board),
@@ -90,10 +98,12 @@ def state_view(m: Any) -> dict:
         "skills": plain(m.skills),
         "used": sorted(k[len("skill:"):] for k, n in m.tally.items() if k.startswith("skill:") and n),
         "S": plain(m.S),
+        "status": status(m.ed, m),
+        "markers": markers(m.ed, m),
     }
 
 
-def option_view(option: Any, board: Any, areas: frozenset[str]) -> dict:
+def option_view(option: Any, board: Any, areas: frozenset[str], words: str = "") -> dict:
     """An option's label, a short text for its button, and the board areas it names in order.
 
     The areas are what a click on the pitch selects (e.g. a move's from, then to); the
@@ -101,24 +111,40 @@ def option_view(option: Any, board: Any, areas: frozenset[str]) -> dict:
     """
     label = "(none)" if option is None else render(option)
     if isinstance(option, str) and option in areas:
-        return {"label": label, "text": board.name(option), "areas": [str(option)]}
+        return {"label": label, "text": words or board.name(option), "areas": [str(option)]}
     if isinstance(option, Mapping):
         named = [str(v) for v in option.values() if isinstance(v, str) and v in areas]
         rest = [f"{k} {render(v)}" for k, v in option.items() if not (isinstance(v, str) and v in areas) and v not in (False, None, 0, "")]
         text = " → ".join(board.name(a) for a in named) + (f" ({', '.join(rest)})" if rest else "")
-        return {"label": label, "text": text or label, "areas": named}
+        return {"label": label, "text": words or text or label, "areas": named}
     if isinstance(option, (list, tuple)):
         named = [str(v) for v in option if isinstance(v, str) and v in areas]
         return {"label": label, "text": label, "areas": named}
-    return {"label": label, "text": label, "areas": []}
+    return {"label": label, "text": words or label, "areas": []}
 
 
-def decision_view(decision: Any, board: Any, areas: frozenset[str]) -> dict | None:
+def decision_view(decision: Any, board: Any, areas: frozenset[str], m: Any = None) -> dict | None:
+    """The decision asked, its options in plain English (with the match `m`), and the rule text of its chapter."""
     if decision is None:
         return None
+    said = [option_text(m.ed, m, decision.team, o) if m is not None else "" for o in decision.options]
     return {
         "team": decision.team,
         "label": decision.label,
         "ref": decision.ref,
-        "options": [option_view(o, board, areas) for o in decision.options],
+        "options": [option_view(o, board, areas, w) for o, w in zip(decision.options, said)],
+        "rules": rule_text(m.ed, decision.ref) if m is not None else [],
     }
+
+
+def rule_text(ed: Any, ref: str) -> list[dict]:
+    """The edition's rules written for a chapter: each procedure or hook with that `ref`,
+    its doc and its text, as the YAML says them (what a person reads to check a decision)."""
+    if ed.resolved is None or not ref:
+        return []
+    out = []
+    for section in ("procedures", "hooks"):
+        for name, spec in (ed.resolved.data.get(section) or {}).items():
+            if isinstance(spec, Mapping) and str(spec.get("ref", "")) == ref:
+                out.append({"name": str(name), "doc": str(spec.get("doc", "") or ""), "text": str(spec.get("do", "") or "")})
+    return out[:4]

@@ -1,11 +1,11 @@
 """Is any option dominant? Win rates of each skill and each strategic decision.
 
 Options are discovered, never named: the skills are the edition's `skills:`, and the
-strategic decisions are those a pilot run shows offering the same fixed set of options
-every time they are asked (a formation, who kicks off, a penalty side). For each option
-the home team is made to take it (the away team plays as usual), on the same seeds as
-every other option, so differences between options are paired. A decision both teams
-take also gets a matrix: home's option against away's option.
+strategic decisions are those the rules' text always offers with the same options (a
+formation, a penalty side: see `decisions.py`), whatever -n and the seed. For each
+option the home team is made to take it (the away team plays as usual), on the same
+seeds as every other option, so differences between options are paired. A decision
+also gets a matrix: home's option against away's option.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from .decisions import strategic
 from .sample import Sample, Side, play_sample
 from .stats import Interval, interval, paired
 
@@ -61,16 +62,13 @@ class Balance:
         return {"edition": self.edition, "matches_per_option": self.n, "seed": self.seed, "baseline_home_win_rate": self.baseline.as_json(), "choices": [c.as_json() for c in self.choices]}
 
 
-def strategic_decisions(sample: Sample, max_options: int = 12) -> dict[str, dict[str, list[str]]]:
-    """Decisions the home team takes that always offer each team the same options
-    (2..max_options): label -> team -> options, most picked first."""
-    out = {}
-    for label, by_team in sample.offered.items():
-        if "home" in by_team and all(len(sets) == 1 for sets in by_team.values()):
-            options = {t: sorted(next(iter(sets))) for t, sets in by_team.items()}
-            if all(2 <= len(o) <= max_options for o in options.values()):
-                out[label] = {t: sorted(o, key=lambda x: (-sample.choices[label, x], x)) for t, o in options.items()}
-    return out
+def strategic_decisions(side: Side, max_options: int = 12, sample: Sample | None = None) -> dict[str, list[str]]:
+    """The strategic decisions of the side's rules: label -> options, most picked first
+    in `sample` (the free baseline) when given, else as the rules write them."""
+    found = strategic(side.edition, max_options)
+    if sample is None:
+        return {label: list(options) for label, options in found.items()}
+    return {label: sorted(options, key=lambda x: (-sample.choices[label, x], options.index(x))) for label, options in found.items()}
 
 
 def _flag(options: list[OptionResult], wins: dict[str, list[float]], free: Sample | None, label: str) -> None:
@@ -102,13 +100,14 @@ def run_balance(
 ) -> Balance:
     """Play the free baseline, then each option of each skill and strategic decision."""
     seeds = range(seed, seed + n)
-    base = play_sample(side, seeds, agents, skills, tick=tick)
+    labels = strategic_decisions(side, max_options)
+    wanted = list(labels) if decisions is None else [d for d in decisions if d in labels]
+    base = play_sample(side, seeds, agents, skills, tick=tick, watch=wanted)
     base_wins = base.values[WIN]
     choices: list[ChoiceResult] = []
-    found = strategic_decisions(base, max_options)
-    wanted = list(found) if decisions is None else [d for d in decisions if d in found]
+    found = strategic_decisions(side, max_options, base)
     for label in wanted:
-        options, columns = found[label]["home"], found[label].get("away")
+        options = columns = found[label]
         wins: dict[str, list[float]] = {}
         results = []
         for o in options:
@@ -153,11 +152,17 @@ def _skills(side: Side, seeds: range, agents, skills, names: Sequence[str], tick
     return ChoiceResult("skill", "skills", results, notes=["change: against the same team without a skill; picked: times the skill was used"])
 
 
+def _heading(c: ChoiceResult) -> str:
+    if c.kind == "skill":
+        return "Skills: the home team plays with one skill, the away team as given"
+    return f"Decision '{c.label}': the home team always takes one option, the away team chooses freely"
+
+
 def format_balance(b: Balance) -> str:
     lines = [f"{b.edition}: {b.n} matches per option on the same seeds (from {b.seed}); home win rate with free choices {b.baseline.mean:.3f} [{b.baseline.low:.3f}, {b.baseline.high:.3f}]"]
     for c in b.choices:
         lines.append("")
-        lines.append(f"{c.kind} '{c.label}': home team takes each option, away plays as usual")
+        lines.append(_heading(c))
         width = max([6, *(len(o.option) for o in c.options)])
         lines.append(f"  {'option':<{width}}  {'home win rate [95%]':>22}  {'change [95%]':>24}  {'picked':>6}  flags")
         for o in c.options:

@@ -53,13 +53,18 @@ class Comparison:
 
 
 def analyse(labels: Sequence[str], samples: Sequence[Sample], paired_seeds: bool = True, seed: int = 0) -> Comparison:
-    """Every metric the sides share, each later side against the first; Holm across all."""
+    """Every metric of either side, each later side against the first; Holm across all.
+
+    A metric only one of the two sides has (a stat a mod adds or removes) is compared with
+    0 in every match of the other side and marked `only_in`, never left out."""
     c = Comparison(list(labels), list(samples), paired_seeds, seed)
     base = samples[0]
-    shared = [k for k in base.values if all(k in s.values for s in samples[1:])]
     for i, s in enumerate(samples[1:], 1):
-        for k in shared:
-            c.diffs.append((i, paired(k, base.texts.get(k, k), base.values[k], s.values[k], k in RESULTS)))
+        for k in [*base.values, *(k for k in s.values if k not in base.values)]:
+            a, b = base.values.get(k, [0.0] * base.n), s.values.get(k, [0.0] * s.n)
+            only = "" if k in base.values and k in s.values else "A" if k in base.values else _letter(i)
+            text = base.texts.get(k) or s.texts.get(k, k)
+            c.diffs.append((i, attrs.evolve(paired(k, text, a, b, k in RESULTS), only_in=only)))
     holm([d for _, d in c.diffs])
     results = [[int(sum(s.values[k])) for k in RESULTS] for s in samples]
     goals = [goal_bins(s.goals) for s in samples]
@@ -68,6 +73,11 @@ def analyse(labels: Sequence[str], samples: Sequence[Sample], paired_seeds: bool
         if t is not None:
             c.tests.append(t)
     return c
+
+
+def _letter(i: int) -> str:
+    """Side i's name in the text: A, B, C... (a number past Z)."""
+    return chr(65 + i) if i < 26 else str(i)
 
 
 def seeds_for(side: int, start: int, count: int, seed: int, paired_seeds: bool) -> range:
@@ -189,18 +199,18 @@ def format_comparison(c: Comparison, only_changed: bool = False) -> str:
         b = chr(65 + i) if i < 26 else str(i)
         lines.append("")
         lines.append(f"{b} against A   (* significant after Holm correction, p < 0.05)")
-        width = max([6, *(len(d.text) for d in diffs)])
+        width = max([6, *(len(d.label) for d in diffs)])
         lines.append(f"  {'metric':<{width}}  {'A':>8}  {b:>8}  {b + '-A [95% interval]':>28}  {'p (Holm)':>9}  {'d':>6}")
         for d in diffs:
-            if d.constant or (only_changed and not d.significant):
+            if not d.only_in and (d.constant or (only_changed and not d.significant)):
                 continue
             ci = f"{d.diff.mean:+.3f} [{d.diff.low:+.3f}, {d.diff.high:+.3f}]"
             mark = "*" if d.significant else " "
             eff = f"{d.effect:+.2f}" if abs(d.effect) != float("inf") else "  inf"
-            lines.append(f"{mark} {d.text:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
+            lines.append(f"{mark} {d.label:<{width}}  {d.a.mean:8.3f}  {d.b.mean:8.3f}  {ci:>28}  {d.p_holm:9.4f}  {eff:>6}")
         changed = sum(d.significant for d in diffs)
         lines.append(f"  {changed} of {len(diffs)} metrics changed")
-        same = [f"{d.text} ({d.a.mean:g})" for d in diffs if d.constant]
+        same = [f"{d.text} ({d.a.mean:g})" for d in diffs if d.constant and not d.only_in]
         if same:
             lines.append(f"  the same in every match of both sides: {', '.join(same)}")
     for t in c.tests:

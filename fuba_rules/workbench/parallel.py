@@ -37,12 +37,21 @@ _active: _Pool | None = None
 
 
 @contextmanager
-def workers(jobs: int) -> Iterator[None]:
+def workers(jobs: int, dask: Any = None) -> Iterator[None]:
     """Play the runs asked for inside this block on `jobs` worker processes (in this
-    process, as before, for `jobs` 1)."""
+    process, as before, for `jobs` 1), or on the Dask cluster at `dask` (a scheduler
+    address): the same runs, so the same figures."""
     global _active
-    if jobs <= 1 or _active is not None:
+    if _active is not None or (jobs <= 1 and dask is None):
         yield
+        return
+    if dask is not None:
+        with _dask_pool(dask) as pool:
+            _active = pool
+            try:
+                yield
+            finally:
+                _active = None
         return
     ctx = multiprocessing.get_context("fork" if FORK else "spawn")
     _active = _Pool(ProcessPoolExecutor(jobs, mp_context=ctx), jobs)
@@ -52,6 +61,24 @@ def workers(jobs: int) -> Iterator[None]:
         pool, _active = _active, None
         pool.executor.shutdown(wait=True, cancel_futures=True)
         forget_editions()  # what forked workers were handed
+
+
+@contextmanager
+def _dask_pool(address: Any) -> Iterator[_Pool]:
+    """A Dask client's executor in place of the process pool: workers load editions from
+    their recipes, so they need the same files at the same paths (see sim.cluster)."""
+    from ..sim.cluster import distributed_module
+
+    distributed = distributed_module()
+    try:
+        client = distributed.Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise FubaError(Diagnostic(None, f"cannot reach the Dask scheduler at {address}: {e}")) from None
+    try:
+        size = max(len(client.scheduler_info().get("workers", {})), 1)
+        yield _Pool(client.get_executor(pure=False), size)
+    finally:
+        client.close()
 
 
 def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
@@ -75,15 +102,35 @@ def split_runs(
     size = max(1, -(-len(seeds) // (_active.jobs * RUNS_PER_WORKER)))
     runs = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     futures = [_active.executor.submit(_in_worker, source, play, run, args) for run in runs]
+    return _collect(futures, [len(run) for run in runs], done)
+
+
+def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None) -> list[Any]:
+    """`play(edition, seeds, *args)` for each (source, seeds), one task each on the
+    workers, all in flight at once: many variants of the rules played side by side (each
+    loaded once, by the worker that plays it). The results in task order; `done(k)` as
+    each task of k seeds is collected."""
+    assert _active is not None
+    futures = [_active.executor.submit(_in_worker, source, play, list(seeds), args) for source, seeds in tasks]
+    return _collect(futures, [len(seeds) for _, seeds in tasks], done)
+
+
+def _collect(futures: Sequence[Any], sizes: Sequence[int], done: Callable[[int], None] | None) -> list[Any]:
+    """The futures' results in order; a worker's fault raised as the FubaError it is."""
     out = []
-    for run, future in zip(runs, futures, strict=True):
+    for size, future in zip(sizes, futures, strict=True):
         result = future.result()
         if isinstance(result, _Fault):
             raise FubaError(result.diagnostics)
         out.append(result)
         if done:
-            done(len(run))
+            done(size)
     return out
+
+
+def active() -> bool:
+    """Whether matches asked for now go to workers (inside `workers(jobs)` with jobs > 1)."""
+    return _active is not None
 
 
 @attrs.frozen

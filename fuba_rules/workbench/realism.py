@@ -9,7 +9,6 @@ draw rate is compared as a difference of proportions.
 
 from __future__ import annotations
 
-import csv
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,7 +16,7 @@ from pathlib import Path
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
-from ..sim.reference import _COLUMNS
+from ..sim.reference import _COLUMNS, csv_rows
 from .deps import need
 from .sample import Sample
 from .stats import Interval, interval
@@ -44,15 +43,14 @@ def load_real_matches(folder: Path) -> RealMatches:
         raise FubaError(Diagnostic(None, f"no CSV files in {folder}"))
     values: dict[str, list[int]] = {k: [] for k in [*_COLUMNS, "draws"]}
     for path in files:
-        with open(path, newline="", encoding="utf-8-sig") as f:
-            for row in csv.DictReader(f):
-                for metric, (h, a) in _COLUMNS.items():
-                    try:
-                        values[metric].append(int(float(row[h])) + int(float(row[a])))
-                    except (KeyError, TypeError, ValueError):
-                        pass
-                if row.get("FTR") in ("H", "D", "A"):
-                    values["draws"].append(int(row["FTR"] == "D"))
+        for row in csv_rows(path):  # a regular file under its cap, or an error naming it
+            for metric, (h, a) in _COLUMNS.items():
+                try:
+                    values[metric].append(int(float(row[h])) + int(float(row[a])))
+                except (KeyError, TypeError, ValueError):
+                    pass
+            if row.get("FTR") in ("H", "D", "A"):
+                values["draws"].append(int(row["FTR"] == "D"))
     return RealMatches({k: v for k, v in values.items() if v}, len(files))
 
 

@@ -76,29 +76,54 @@ def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advan
 
 
 class Recorder:
-    """Wraps an agent: counts what it picks, and answers forced decisions itself.
+    """Wraps an agent: answers forced decisions itself and counts what it picks in the
+    decisions it `watches` (the forced ones and those named in `watch`).
 
     `force` maps a decision label to the option (as rendered) this team must take when
     it is offered; other decisions go to the wrapped agent, whose stream of random
-    numbers is then the same as without the wrapper.
+    numbers is then the same as without the wrapper. `recorder(...)` gives a wrapper
+    that keeps the engine's fast `pick` path for every decision it does not watch.
     """
 
-    def __init__(self, inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None):
+    watches: frozenset[str] = frozenset()  # declared on the class: the engine looks for it there
+
+    def __init__(self, inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None, watch: Iterable[str] = ()):
         self.inner, self.force = inner, dict(force or {})
         self.name = getattr(inner, "name", "agent")
         self.needs_history = getattr(inner, "needs_history", False)  # a search agent plays on from the match's history
         self.counts: Counter = counts if counts is not None else Counter()
-        self.offered: dict[str, dict[str, set[frozenset[str]]]] = {}
+        self.watches = frozenset(watch) | frozenset(self.force)
 
     def choose(self, decision: Any, match: Any) -> int:
+        if decision.label not in self.watches:
+            return self.inner.choose(decision, match)
         labels = decision.labels
-        self.offered.setdefault(decision.label, {}).setdefault(decision.team, set()).add(frozenset(labels))
         want = self.force.get(decision.label)
         if want is not None and want in labels:
             return labels.index(want)
         i = self.inner.choose(decision, match)
         self.counts[decision.label, labels[i]] += 1
         return i
+
+
+_FAST: dict[type, type] = {}  # agent class -> its Recorder with `pick`
+
+
+def recorder(inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None, watch: Iterable[str] = ()) -> Recorder:
+    """A Recorder for `inner`; if `inner` offers `Agent.pick`, so does the Recorder (with
+    the same `reads_advice`), so only the watched decisions leave the fast path."""
+    cls = type(inner)
+    if not callable(getattr(cls, "pick", None)):
+        return Recorder(inner, force, counts, watch)
+    fast = _FAST.get(cls)
+    if fast is None:
+
+        def pick(self: Recorder, n: int, scores: Any) -> int:
+            return self.inner.pick(n, scores)
+
+        attributes = {"pick": pick, "reads_advice": bool(getattr(cls, "reads_advice", True)), "__doc__": Recorder.__doc__}
+        fast = _FAST[cls] = type(f"Recorder_{cls.__name__}", (Recorder,), attributes)
+    return fast(inner, force, counts, watch)
 
 
 @attrs.define
@@ -108,8 +133,7 @@ class Sample:
     values: dict[str, list[float]] = attrs.field(factory=dict)
     texts: dict[str, str] = attrs.field(factory=dict)
     scores: list[tuple[int, int]] = attrs.field(factory=list)
-    choices: Counter = attrs.field(factory=Counter)
-    offered: dict[str, dict[str, set[frozenset[str]]]] = attrs.field(factory=dict)  # label -> team -> option sets
+    choices: Counter = attrs.field(factory=Counter)  # (label, option) -> free picks, of the watched decisions
     skills_used: Counter = attrs.field(factory=Counter)
 
     @property
@@ -137,13 +161,6 @@ class Sample:
         self.scores.extend(part.scores)
         self.choices.update(part.choices)
         self.skills_used.update(part.skills_used)
-        self.add_offered(part.offered)
-
-    def add_offered(self, offered: dict[str, dict[str, set[frozenset[str]]]]) -> None:
-        """Add the option sets seen per decision label and team (a Recorder's, or a part's)."""
-        for label, by_team in offered.items():
-            for team, sets in by_team.items():
-                self.offered.setdefault(label, {}).setdefault(team, set()).update(sets)
 
 
 def play_sample(
@@ -154,10 +171,13 @@ def play_sample(
     force: dict[str, dict[str, str]] | None = None,
     sample: Sample | None = None,
     tick: Callable[[], None] | None = None,
+    watch: Iterable[str] = (),
 ) -> Sample:
     """Play one match per seed and add each match's metrics to `sample`.
 
-    `force` maps a team to the decisions it must take (see Recorder). Agents are seeded
+    `force` maps a team to the decisions it must take (see Recorder); the free picks
+    of the decisions labelled in `watch` are counted in `sample.choices`. Without
+    either, the agents play unwrapped, as in `fuba simulate`. Agents are seeded
     as `sim.play` seeds them, so a match here is the match `fuba simulate` plays. Inside
     `parallel.workers(jobs)` the matches are played on worker processes, with the same
     result.
@@ -171,7 +191,7 @@ def play_sample(
                 tick()
 
         ticks = None if tick is None else functools.partial(done, tick=tick)
-        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, done=ticks, edition=side.edition):
+        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, tuple(watch), done=ticks, edition=side.edition):
             sample.merge(part)
         return sample
     ed = side.edition
@@ -181,7 +201,7 @@ def play_sample(
         sample.texts.setdefault(k, k.replace("_", " "))
     for seed in seeds:
         players = tuple(
-            Recorder(make_agent(a, agent_seed(seed, t)), (force or {}).get(t), sample.choices)
+            recorder(make_agent(a, agent_seed(seed, t)), (force or {}).get(t), sample.choices, watch) if force or watch else a
             for t, a in zip(TEAMS, agents)
         )
         try:
@@ -192,16 +212,16 @@ def play_sample(
         for tag, c in r.tally.items():
             if tag.startswith("skill:"):
                 sample.skills_used[tag[6:]] += c
-        for p in players:
-            sample.add_offered(p.offered)
         if tick:
             tick()
     return sample
 
 
-def _sample_run(edition: Edition, seeds: list[int], label: str, rules: tuple[str, ...], agents: tuple[str, str], skills: Any, force: Any) -> Sample:
+def _sample_run(
+    edition: Edition, seeds: list[int], label: str, rules: tuple[str, ...], agents: tuple[str, str], skills: Any, force: Any, watch: tuple[str, ...]
+) -> Sample:
     """What a worker plays: one run of seeds (see parallel.split_runs)."""
-    return play_sample(Side(label, edition, rules), seeds, agents, skills, force)
+    return play_sample(Side(label, edition, rules), seeds, agents, skills, force, watch=watch)
 
 
 def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:

@@ -45,6 +45,14 @@ class MetricDiff:
     p: float
     effect: float  # Cohen's d_z: mean difference / standard deviation of the differences
     p_holm: float = 1.0
+    only_in: str = ""
+    """The side that has this metric when the other does not ("A" or "B"): a stat a mod
+    adds or removes. The side without it counts 0 in every match."""
+
+    @property
+    def label(self) -> str:
+        """The metric as a table names it: its text, and which side alone has it."""
+        return f"{self.text} (only in {self.only_in})" if self.only_in else self.text
 
     @property
     def significant(self) -> bool:
@@ -59,6 +67,7 @@ class MetricDiff:
         return {
             "text": self.text, "a": self.a.as_json(), "b": self.b.as_json(), "diff": self.diff.as_json(),
             "p": _r(self.p), "p_holm": _r(self.p_holm), "effect_size": _r(self.effect), "significant": self.significant,
+            **({"only_in": self.only_in} if self.only_in else {}),
         }
 
 

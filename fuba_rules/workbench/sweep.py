@@ -5,6 +5,11 @@ then fields, e.g. `constants.half_length` or `modifiers.shot_distance.value`. Ea
 point becomes a temporary mod file that overrides the whole entry with that one field
 changed (the value `removed` writes `remove: [section.entry]` instead), so the engine
 plays a sweep exactly as it plays a designer's own mod.
+
+A value written `+k` shifts what the rules say by k (`+-1` by minus one): a number
+becomes number + k, a formula `(formula) + k`. A plain value replaces a formula (a
+modifier's `value: goal_distance(area, team)`) with a constant, which the sweep says,
+and it then plays the rule as written as a row of its own (`rule`), the true baseline.
 """
 
 from __future__ import annotations
@@ -21,11 +26,44 @@ import yaml
 
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
-from ..yamlpos import plain
+from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
 
 REMOVED = "removed"
+RULE = "rule"
+"""How a sweep labels the value the rules give, as written (and `rule+1` a shift of it)."""
+
+
+@attrs.frozen
+class Shift:
+    """`+k` in `--set PATH=+k`: what the rules say, plus k."""
+
+    by: int | float
+
+    def __str__(self) -> str:
+        return f"{RULE}{'+' if self.by >= 0 else '-'}{abs(self.by)}"
+
+
+@attrs.frozen
+class AsWritten:
+    """The grid value that leaves the path as the rules write it: the baseline row."""
+
+    def __str__(self) -> str:
+        return RULE
+
+
+def _value(text: str, path: str) -> Any:
+    """One value of `--set`: `removed`, a shift `+k`, or a YAML value."""
+    text = text.strip()
+    if text == REMOVED:
+        return REMOVED
+    if text.startswith("+"):
+        by = _yaml_value(text[1:].strip() or "x")
+        if isinstance(by, bool) or not isinstance(by, (int, float)):
+            raise FubaError(Diagnostic(None, f"--set {path}: {text!r} shifts by a number: write +1 or +-1"))
+        return Shift(by)
+    return _yaml_value(text)
 
 
 @attrs.frozen
@@ -37,6 +75,20 @@ class Setting:
     entry: str
     fields: tuple[Any, ...]
     values: tuple[Any, ...]
+    written: Any = None
+    """The value the rules give at this path (a number, a formula's text)."""
+
+    @property
+    def formula(self) -> bool:
+        """Whether the rules give a formula here (text that is not a plain number)."""
+        return isinstance(self.written, str) and not isinstance(yaml.safe_load(self.written), (int, float))
+
+    def note(self) -> str:
+        """What a designer must know before reading the rows: constants replace a formula."""
+        if not self.formula or all(isinstance(v, (Shift, AsWritten)) or v == REMOVED for v in self.values):
+            return ""
+        return (f"{self.path} is the formula {self.written} in the rules: each plain value replaces it with a constant; "
+                f"the row '{RULE}' plays the formula as written, and +k shifts it (--set {self.path}=+1)")
 
 
 def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
@@ -51,13 +103,23 @@ def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
     return best, rest[len(str(best)) + 1:]
 
 
+def _yaml_value(text: str) -> Any:
+    """One value of a --set, read as YAML by the loader every mod goes through (core
+    types only, numbers and sizes capped), so a bad one is a clean error naming it."""
+    try:
+        return plain(load_yaml(Path("--set"), text))
+    except FubaError as e:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise FubaError(Diagnostic(None, f"--set value {shown!r}: {e.diagnostics[0].message}")) from None
+
+
 def parse_setting(text: str, data: Any) -> Setting:
     """`PATH=V1,V2,...` checked against the resolved edition `data` (plain dicts)."""
     path, eq, raw = text.partition("=")
     path = path.strip()
     if not eq or not raw.strip():
         raise FubaError(Diagnostic(None, f"--set {text!r}: expected PATH=V1,V2,... (e.g. constants.NAME=1,2,3)"))
-    values = tuple(yaml.safe_load(v.strip()) if v.strip() != REMOVED else REMOVED for v in raw.split(","))
+    values = tuple(_value(v, path) for v in raw.split(","))
     node, rest, keys = data, path, []
     while rest:
         if isinstance(node, dict):
@@ -83,7 +145,17 @@ def parse_setting(text: str, data: Any) -> Setting:
     if isinstance(node, (dict, list)) and any(v != REMOVED for v in values):
         fields = ", ".join(map(str, node)) if isinstance(node, dict) else f"0..{len(node) - 1}"
         raise FubaError(Diagnostic(None, f"--set {path}: set one of its fields ({fields}), or use {REMOVED}"))
-    return Setting(path, str(keys[0]), str(keys[1]), tuple(keys[2:]), values)
+    setting = Setting(path, str(keys[0]), str(keys[1]), tuple(keys[2:]), values, node)
+    if setting.note():  # the rule as written, first: the baseline the constants stand beside
+        setting = attrs.evolve(setting, values=(AsWritten(), *values))
+    return setting
+
+
+def shifted(written: Any, shift: Shift) -> Any:
+    """What the rules say at a path, moved by `shift`: a number or a formula's text."""
+    if isinstance(written, (int, float)) and not isinstance(written, bool):
+        return written + shift.by
+    return f"({written}) {'+' if shift.by >= 0 else '-'} {abs(shift.by)}"
 
 
 def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
@@ -91,9 +163,13 @@ def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
     sections: dict[str, dict] = {}
     removes = []
     for s, value in point:
+        if isinstance(value, AsWritten):
+            continue
         if value == REMOVED:
             removes.append(f"{s.section}.{s.entry}")
             continue
+        if isinstance(value, Shift):
+            value = shifted(s.written, value)
         section = sections.setdefault(s.section, {})
         if s.entry not in section:
             section[s.entry] = copy.deepcopy(data[s.section][s.entry])
@@ -137,7 +213,10 @@ class Sweep:
         names = self.metric_names()
         return {
             "edition": self.base, "matches_per_point": self.n, "seed": self.seed,
-            "settings": [{"path": s.path, "values": [str(v) for v in s.values]} for s in self.settings],
+            "settings": [
+                {"path": s.path, "values": [str(v) for v in s.values], "written": s.written, **({"note": s.note()} if s.note() else {})}
+                for s in self.settings
+            ],
             "points": [
                 {"values": {s.path: str(v) for s, v in zip(self.settings, p.values)},
                  "metrics": {k: p.metric(k).as_json() for k in names}}
@@ -189,6 +268,7 @@ def format_sweep(sw: Sweep, metrics: Sequence[str] | None = None) -> str:
     texts = sw.points[0].sample.texts
     head = [s.path for s in sw.settings]
     lines = [f"{sw.base}: {sw.n} matches per point on the same seeds (from {sw.seed}); mean [95% interval]"]
+    lines += [f"note: {s.note()}" for s in sw.settings if s.note()]
     cols = [f"{texts.get(k, k)}" for k in names]
     widths = [max(len(h), 8) for h in head] + [max(len(c), 20) for c in cols]
     lines.append("  " + "  ".join(f"{h:>{w}}" for h, w in zip(head + cols, widths)))

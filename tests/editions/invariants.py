@@ -1,11 +1,12 @@
-"""Invariants every edition keeps in every match; the property tests check them over many seeds."""
+"""What every played match shows in its log, whatever the edition; the property tests check
+it over many seeds. The states a rulebook forbids at some point of play (the ball value,
+condition points, a player at the ball...) are each edition's own `invariants:`, checked
+by playing with `check_invariants=True` (docs/invariants.md)."""
 
 
 def assert_match_invariants(r) -> list[dict]:
     """Check one played match (a MatchResult with its events); return its goal events."""
     events = r.events
-    values = [e["to"] for e in events if e["kind"] == "set" and e["var"] == "ball.value"]
-    assert values and all(1 <= v <= 6 for v in values), "the ball value stays 1-6"
     clocks = [e["clock"] for e in events if e["clock"] is not None]
     assert clocks == sorted(clocks), "the clock never runs backwards"
     goals = [e for e in events if e["kind"] == "log" and e.get("tag") == "goal"]
@@ -16,5 +17,4 @@ def assert_match_invariants(r) -> list[dict]:
         assert len(subs) <= 3, "at most three substitutions"
     assert len([e for e in events if e["kind"] == "log" and e.get("tag") == "half_end"]) == 2, "two halves are played"
     assert any(e.get("tag") == "full_time" for e in events), "the match reaches full time"
-    assert r.tally.get("violation", 0) == 0, [e["text"] for e in events if e.get("tag") == "violation"]
     return goals

@@ -296,3 +296,14 @@ def test_no_goal_attempt_from_own_half_while_the_keeper_is_home(draft2024):
     assert s.value("may_shoot", "home") is False
     s.pieces("away", SPREAD_AWAY, "away_front")
     assert s.value("may_shoot", "home") is True
+
+
+def test_new_ball_value_after_a_failed_pass_reads_the_new_controlling_team(draft2024):
+    """4.7.4: the lowest die "if the target area is same or adjacent to the start area AND the current controlling
+    team had a player in the target area at the beginning of the action". After a failed pass the current
+    controlling team is the interceptor, away, who had nobody in the away front area: the highest die, 3."""
+    s = position(draft2024, {"centre": 5, "away_front": 1, "home_front": 4}, {"centre": 5, "away_penalty": 3, "away_left_wing": 2},
+                 value=5, dice=[2, 3], defaults={"pass target": "away_front", "supporting player": Scenario.move("away_penalty", "away_front")})
+    s.run("pass_action", "home")
+    assert s.logs("failed") and s["control"] == "away"
+    assert s["ball.value"] == 3

@@ -690,3 +690,61 @@ def test_sweeper_keeper_once_when_the_charge_fires_keeper_charge_itself(editions
     s.set("ball.area", "away_penalty")
     fire(s, "pass_dice", start="away_front", target="away_penalty")
     assert s["ball.value"] == 5 and used(s, "Sweeper keeper") == 1
+
+
+def test_goal_poachers_attempt_offers_no_modifier_skill(draft2024):
+    """A12 Goal poacher: "a difficult goal attempt" (4.8.2), whose first die counts no modifiers (reading
+    difficult_attempt_first_die); Clinical finisher's "+1 die roll modifier" would change nothing, so it is
+    neither offered nor paid for that attempt."""
+    s = shot_position(draft2024, {"home": ["Goal poacher", "Clinical finisher"]}, [6, 3],
+                      use={"Goal poacher": True, "Clinical finisher": True})
+    fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
+    assert s["score"]["home"] == 1 and used(s, "Clinical finisher") == 0 and not asked(s, "use Clinical finisher")
+    assert cp(s, "home", "attack") == 1  # Goal poacher's point only
+
+
+def test_the_controlling_team_decides_first_across_skills(draft2024):
+    """A12: "If both teams have skills which can be played exactly same time, the controlling team makes the
+    decisions first". After home's supportive pass into an offside risk area, home's Goal poacher is asked
+    before away's Offside trap (written earlier in the edition), and its goal ends the turn."""
+    s = shot_position(draft2024, {"home": ["Goal poacher"], "away": ["Offside trap"]}, [6, 3], rules=("A1", "A7", "A12"),
+                      use={"Goal poacher": True, "Offside trap": True})
+    s.set("pass.into_offside_risk", True)
+    fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
+    assert [d.label for d in s.agent.asked if d.label.startswith("use ")] == ["use Goal poacher"]
+    assert s["score"]["home"] == 1 and used(s, "Offside trap") == 0
+
+
+def test_the_defending_teams_skill_follows_the_controlling_teams(draft2024):
+    """A12: the controlling team decides first; the defending team's skill comes after it at the same moment
+    (here Offside trap, once home declines Goal poacher)."""
+    s = shot_position(draft2024, {"home": ["Goal poacher"], "away": ["Offside trap"]}, [], rules=("A1", "A7", "A12"),
+                      use={"Goal poacher": False, "Offside trap": True})
+    s.set("pass.into_offside_risk", True)
+    fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
+    assert [d.label for d in s.agent.asked if d.label.startswith("use ")] == ["use Goal poacher", "use Offside trap"]
+    assert s["control"] == "away" and s.logs("free_kick")
+
+
+def test_trained_formation_change_is_offered_at_the_end_of_a_set_piece_turn(draft2024):
+    """A12 Trained formation change is played "at the end of the action stage"; a free kick turn has one
+    (5.2.2: "the controlling team chooses one of the following options for the action stage")."""
+    s = position(draft2024, {"centre": 5, "home_front": 5}, {"centre": 5, "away_front": 5}, {"home": ["Trained formation change"]},
+                 rules=("A12",), dice=[6, 6], use={"Trained formation change": False},
+                 defaults={"free kick": "pass", "pass target": "home_front"})
+    s.run("set_piece_turn", "free_kick")
+    assert s.logs("creative") and asked(s, "use Trained formation change")
+
+
+def test_skill_order_is_the_editions_choice(editions_dir, tmp_path):
+    """match.skill_order is data: a mod that sets it back to `skill` runs the skills of a moment in written
+    order again (Offside trap, a defender's skill, before Goal poacher, a forward's), whoever controls the ball."""
+    mod = tmp_path / "skill-order.yaml"
+    mod.write_text("schema_version: 1\nid: mods/skill-order\nextends: 2024-draft\nmatch:\n  skill_order: skill\n")
+    ed = load_edition("2024-draft", mods=[mod], root=editions_dir)
+    s = shot_position(ed, {"home": ["Goal poacher"], "away": ["Offside trap"]}, [], rules=("A1", "A7", "A12"),
+                      use={"Goal poacher": True, "Offside trap": True})
+    s.set("pass.into_offside_risk", True)
+    fire(s, "pass_done", start="away_front", target="away_penalty", outcome="supportive", dice=[2, 5])
+    assert [d.label for d in s.agent.asked if d.label.startswith("use ")] == ["use Offside trap"]
+    assert s["control"] == "away" and s["score"]["home"] == 0

@@ -218,3 +218,53 @@ def test_yellow_six_tests_for_red_with_one_more_yellow(draft2024):
     s = position(draft2024, {"centre": 10}, {"centre": 10}, dice=[6, 1], answers=["centre"])
     s.run("yellow_card_test", "home", "centre")
     assert (s["yellow"]["home"], s["red"]["home"]) == (0, 1)
+
+
+# ---- 4.4.3 a controlling player at the ball when a set piece is taken
+def test_quick_free_kick_brings_a_player_to_the_ball(draft2024):
+    """4.4.3: "The controlling team must have at least one player in the same area as the ball"; 5.2.1: a free
+    kick needs one "in the area from where the free kick is awarded". A quick free kick (5.2.3) makes no setup,
+    so away, fouled in the away front area where it has nobody, brings a player there with its quick free kick
+    moves, not only when the next turn begins: 4.4.3 names no moment, so it holds between turns too."""
+    s = position(draft2024, {"centre": 4, "away_front": 3, "home_front": 3}, {"centre": 4, "away_left_wing": 3, "away_right_wing": 3},
+                 ball="away_front", until=["pass_target_chosen"],
+                 defaults={**STAY, "reaction move": None, "free kick": "pass", "pass target": "centre", "supporting player": Scenario.move("centre", "away_front")})
+    s.run("free_kick", "away")
+    assert (s["control"], s["restart"], s.count("away", "away_front")) == ("away", "free_kick", 1)
+    assert s.logs("player_to_the_ball")
+
+
+def test_goal_kick_with_the_keeper_out_brings_a_player_to_the_ball(draft2024):
+    """4.4.3 and 5.4: a goal kick "takes place from the penalty area"; away's keeper stands in the away front
+    area, so after the box is cleared away has nobody there, and a player comes back into it with the goal kick's
+    moves, before the turn that awarded it ends (4.4.3 holds between turns too)."""
+    s = position(draft2024, {"away_front": 3, "away_penalty": 1, "centre": 6}, {"away_front": 2, "away_penalty": 2, "centre": 6},
+                 ball="away_penalty", keepers=("home_penalty", "away_front"),
+                 defaults={**STAY, "reaction move": None, "pass target": "centre", "supporting player": Scenario.move("away_front", "away_penalty")},
+                 until=["pass_target_chosen"])
+    s.run("goal_kick", "away")
+    assert (s["control"], s["ball.area"], s.count("away", "away_penalty")) == ("away", "away_penalty", 1)
+
+
+# ---- 5.1 offside is a controlling team's
+def test_defending_players_are_never_offside(draft2024):
+    """5.1: "A controlling team's player is in an offside position if ...": away, defending, may sprint from
+    the centre into the home front area, though a home player there would be offside for away's attack."""
+    s = position(draft2024, {"centre": 10}, {"centre": 9, "away_front": 1}, ball="centre", keepers=("home_penalty", "away_penalty"))
+    assert s.value("offside", "away", "home_front") is False
+    assert "home_front" in s.value("move_targets", "away", "centre")
+    s.state(control="away")
+    assert s.value("offside", "away", "home_front") is True
+
+
+# ---- 5.3.2 the corner taker leaves the spot
+def test_corner_taker_leaves_the_spot_when_the_corner_pass_ends_the_turn(draft2024):
+    """5.3.2: "Once the first action is done the player who took the corner is no longer considered to be in
+    the separate corner kick area", also when the pass ends the turn: a creative pass, a missed shot, a goal kick."""
+    s = position(draft2024, {"away_left_spot": 1, "away_penalty": 3, "away_front": 3, "centre": 3},
+                 {"away_penalty": 4, "away_front": 3, "centre": 3}, ball="away_left_spot", value=2,
+                 dice=[6, 6, 1], answers={"home": [None, "away_penalty", None, "shoot"]}, defaults=STAY)
+    s.state(restart="corner")
+    s.run("play_turn")
+    assert s["restart"] == "goal_kick" and s.logs("goal_kick")
+    assert s.count("home", "away_left_spot") == 0 and s.count("home", "away_left_corner") == 1

@@ -620,14 +620,23 @@ def test_two_matches_in_a_row_pass_the_carry_along(events_ed):
 # ---- whole matches
 @pytest.mark.parametrize("agents", [("random", "random"), ("coach", "coach")], ids=["random", "coach"])
 def test_matches_with_special_events_keep_the_invariants(editions_dir, agents):
-    """Whole matches with A1, A6, A7, A12 and A13: no rule fault, no broken invariant (tests/data/watch.yaml)."""
-    ed = load_edition("2024-draft", mods=[editions_dir.parent / "tests" / "data" / "watch.yaml"], root=editions_dir)
+    """Whole matches with A1, A6, A7, A12 and A13: no rule fault, no broken invariant (invariants.yaml)."""
+    ed = load_edition("2024-draft", root=editions_dir)
     events = 0
     for seed in range(5):
-        r = play_match(ed, seed, agents, rules_on=["A1", "A6", "A7", "A12", "A13"])
-        assert r.tally.get("violation", 0) == 0, [e["text"] for e in r.events if e.get("tag") == "violation"]
+        r = play_match(ed, seed, agents, rules_on=["A1", "A6", "A7", "A12", "A13"], check_invariants=True)
         assert any(e.get("tag") == "full_time" for e in r.events)
         clocks = [e["clock"] for e in r.events if e["clock"] is not None]
         assert clocks == sorted(clocks)
         events += r.tally.get("special_event_name", 0)
     assert events > 15
+
+
+def test_fatigue_loss_is_not_optional(draft2024):
+    """A13 4/1-3: "The point lost must be reduced from the zone in which the ball is located, unless there are
+    no points available in that zone, in which case two points are reduced from other zones": away has points
+    only in its attack zone, so both come from there; the team has nothing to decline."""
+    s = event(draft2024, 4, 2, rules=("A1", "A13"), defaults={"condition point lost from": None})
+    conditions(s, [4, 4, 2], [0, 0, 2])
+    s.run("momentum_stage")
+    assert s["condition"]["away"] == {"defence": 0, "midfield": 0, "attack": 0}

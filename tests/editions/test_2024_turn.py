@@ -1,5 +1,7 @@
 """2024 draft, chapters 2-4.3: setup, the reaction stage, momentum and time."""
 
+import pytest
+
 from fuba_rules.scenario import Scenario
 
 HOME_442 = [4, 4, 2]
@@ -99,7 +101,7 @@ def test_reaction_example_one_move_from_each_outnumbered_area(draft2024):
     """4.1 example: a team may move one player from each area where it outnumbers the opponent."""
     s = midfield_position(draft2024)
     s.pieces("home", {"home_front": 3, "centre": 2, "home_left_wing": 2, "home_right_wing": 2, "away_left_corner": 1}, "home_penalty")
-    moves = s.value("reaction_moves", "home", ["home_front", "away_left_corner"], [])
+    moves = s.value("reaction_moves", "home", ["home_front", "away_left_corner"], [], ["home_front", "away_left_corner"])
     sources = {m["from"] for m in moves if not m["keeper"]}
     assert sources == {"home_front", "away_left_corner"}
 
@@ -109,7 +111,7 @@ def test_reaction_example_player_in_a_corner_moves_straight_away_from_the_goal_l
     s = midfield_position(draft2024)
     s.pieces("home", {"away_left_corner": 1, "centre": 9}, "home_penalty")
     s.pieces("away", {"away_left_corner": 1, "centre": 9}, "away_penalty")
-    moves = s.value("reaction_moves", "home", ["away_left_corner"], [])
+    moves = s.value("reaction_moves", "home", ["away_left_corner"], [], [])
     assert [m["to"] for m in moves if m["from"] == "away_left_corner"] == ["away_left_wing"]
 
 
@@ -117,7 +119,7 @@ def test_reaction_goalkeeper_next_to_its_penalty_area_may_step_back(draft2024):
     """4.1: a goalkeeper adjacent to its own penalty area can be moved into it."""
     s = midfield_position(draft2024)
     s.pieces("home", {"centre": 10}, "home_front")
-    moves = s.value("reaction_moves", "home", [], [])
+    moves = s.value("reaction_moves", "home", [], [], [])
     assert {"from": "home_front", "to": "home_penalty", "keeper": True, "ball": False} in moves
 
 
@@ -160,3 +162,31 @@ def test_second_half_starts_with_the_other_team_in_control(draft2024):
     first_half, second_half = kick_offs[halves[0] + 1], kick_offs[halves[1] + 1]
     assert first_half["team"] == m.S["first_half_ct"]
     assert second_half["team"] != first_half["team"]
+
+
+def test_reaction_outnumbering_is_judged_at_the_beginning_of_the_turn(draft2024):
+    """4.1: "If a team has more players than the opponent in an area at the beginning of the turn", it may move
+    one of them anywhere. Home draws level 1-1 in the corner area, then moves a winger in: 2-1 now, but not at
+    the beginning of the turn, so the corner player may still only move straight away from the goal line."""
+    s = Scenario(draft2024, answers={"home": [Scenario.move("away_left_wing", "away_left_corner")]})
+    s.pieces("home", {"away_left_corner": 1, "away_left_wing": 2, "centre": 5, "home_front": 2}, "home_penalty")
+    s.pieces("away", {"away_left_corner": 1, "centre": 5, "away_front": 2, "away_penalty": 2}, "away_penalty")
+    s.state(control="home", phasing="home", ball__area="centre", ball__value=3)
+    s.set("formation", {"home": HOME_442, "away": HOME_442})
+    with pytest.raises(LookupError):  # the script stops at the second reaction move
+        s.run("reaction_stage")
+    second = s.agent.asked[-1]
+    assert [m["to"] for m in second.options if m and m["from"] == "away_left_corner"] == ["away_left_wing"]
+
+
+def test_no_pass_is_offered_without_a_legal_target(draft2024):
+    """4.7.2: "A pass action is cancelled if the ball value would be increased above 6 in all options": with the
+    ball on 6 and every target adding to it, the controlling team is not offered a pass that would waste its action."""
+    s = Scenario(draft2024, until=["action_start"])
+    s.pieces("home", {"home_front": 1, "centre": 9}, "home_penalty")
+    s.pieces("away", {"home_front": 3, "home_penalty": 2, "centre": 5}, "away_penalty")
+    s.state(control="home", phasing="home", ball__area="home_front", ball__value=6)
+    s.set("formation", {"home": HOME_442, "away": HOME_442})
+    assert s.value("pass_targets", "home", "home_front") == []
+    s.run("one_action", "home")
+    assert s.stopped == "action_start(team=home, kind=sprint)"  # the only action left: nothing to choose

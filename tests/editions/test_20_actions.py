@@ -183,6 +183,19 @@ def test_lost_rebound_gives_the_ball_at_the_attackers_die(ed):
     assert s["control"] == "away" and s["ball.value"] == 1 and s["ball.area"] == "away_penalty"
 
 
+def test_a_rebound_won_with_nobody_in_the_box_brings_the_closest_player_to_the_ball(ed):
+    """4.7.3: "the passive team regains possession of the ball control and immediately becomes the new
+    controlling team"; 4.8.8: "The controlling team must always have at least one player in the same area as
+    the ball". Away has only its keeper near its box, out in the away front area: 1+2 against 6+0, away wins
+    the ball in its penalty area and, as after a control check (4.4.1), its closest player (here the keeper,
+    of away's choice) comes to the ball."""
+    s = box(ed, dice=[1, 6], defaults={"player to the ball": {**Scenario.move("away_front", "away_penalty", keeper=True), "d": 1}})
+    s.pieces("away", {"away_front": 4, "centre": 3, "home_front": 3}, "away_front")
+    s.run("rebound", "home")
+    assert s["control"] == "away" and s["ball.area"] == "away_penalty" and s["ball.value"] == 1
+    assert s.count("away", "away_penalty") == 1 and s.match.keeper["away"] == "away_penalty"
+
+
 def test_miss_is_a_goal_kick_and_the_turn_goes_on(ed):
     s = box(ed, dice=[1])
     s.run("goal_attempt", "home", False, False)

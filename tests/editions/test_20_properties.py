@@ -22,6 +22,6 @@ def ed():
 @pytest.mark.parametrize("agents", [("coach", "coach"), ("random", "random")])
 @pytest.mark.parametrize("advanced", [False, True])
 def test_ball_value_score_and_full_time(ed, seed, agents, advanced):
-    r = play_match(ed, seed, agents=agents, rules_on=ADVANCED if advanced else (), skills=SKILLS if advanced else None)
+    r = play_match(ed, seed, agents=agents, rules_on=ADVANCED if advanced else (), skills=SKILLS if advanced else None, check_invariants=True)
     assert_match_invariants(r)
     assert 10 <= r.metrics["turns_per_half"] <= 40, "about 20 turns a half"

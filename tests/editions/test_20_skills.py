@@ -182,6 +182,16 @@ def test_actor_chooses_the_die_the_opponent_keeps(ed):
     assert s["yellow"]["away"] == 1
 
 
+def test_the_actor_works_on_one_card_roll_only(ed):
+    """A8 Actor: "When an opponent must roll for yellow or red card, they must roll two dice instead of one":
+    the Actor's hold is on that roll; once away keeps the 5 nothing of it is pending (invariant
+    turn_flags_cleared_when_the_turn_ends, 5.1 and A8, would see it at the end of the turn)."""
+    s = position(ed, home=["Actor"], use=["Actor"], dice=[1, 5], answers=[5])
+    s.run("yellow_card_test", "away", "centre")
+    assert s["yellow"]["away"] == 1
+    assert s["card.actor"] == "" and s["card.reversed"] is False
+
+
 def test_off_side_trap_checks_the_target_with_the_second_lowest_defender(ed):
     s = position(ed, away=["Off side trap"], use=["Off side trap"]).state(ball__area="centre", turn__target="away_front", ball__value=1)
     s.pieces("away", {"away_front": 3, "centre": 7}, "away_penalty")

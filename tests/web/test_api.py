@@ -120,23 +120,23 @@ def test_a_replay_of_a_seed_matches_a_rerun_at_every_step(client, library, editi
 
 
 @pytest.mark.parametrize("edition", ALL)
-def test_a_log_from_simulate_replays_exactly(client, tmp_path, edition):
-    log = tmp_path / "match.jsonl"
+def test_a_log_from_simulate_replays_exactly(client, offered, edition):
+    log = offered / "match.jsonl"
     assert main(["simulate", edition, "-n", "1", "--seed", "4", "--log", str(log)]) == 0
-    by_path = client.post("/api/replay", json={"path": str(log)}).json()
+    by_path = client.post("/api/replay", json={"path": "match.jsonl"}).json()
     uploaded = client.post("/api/replay", json={"log": log.read_text()}).json()
     assert by_path["exact"] and "every event matches" in by_path["note"]
     assert uploaded["views"] == by_path["views"]
 
 
-def test_a_log_the_header_does_not_reproduce_is_rebuilt_from_its_events(client, tmp_path):
-    log = tmp_path / "match.jsonl"
+def test_a_log_the_header_does_not_reproduce_is_rebuilt_from_its_events(client, offered):
+    log = offered / "match.jsonl"
     assert main(["simulate", "world-cup-2015", "-n", "1", "--seed", "4", "--log", str(log)]) == 0
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
     header["seed"] = 5
     data = client.post("/api/replay", json={"log": "\n".join([json.dumps(header), *lines[1:]])}).json()
-    exact = client.post("/api/replay", json={"path": str(log)}).json()
+    exact = client.post("/api/replay", json={"path": "match.jsonl"}).json()
     assert not data["exact"] and "differs from the log at event" in data["note"]
     assert [v["pieces"] for v in data["views"]] == [v["pieces"] for v in exact["views"]]
 
@@ -184,7 +184,7 @@ def test_a_played_game_saves_a_log_that_replays_exactly(client):
         ("/api/games/999/choose", {"index": 0}, 404, "no game 999"),
         ("/api/replay", {"log": '{"kind": "header", "edition": "2.0"}\nnot json'}, 400, "the uploaded log:2:1: error: not a JSON line"),
         ("/api/replay", {"log": '{"kind": "move"}'}, 400, "the first line must be its header"),
-        ("/api/replay", {"path": "/nonexistent/match.jsonl"}, 400, "cannot read /nonexistent/match.jsonl"),
+        ("/api/replay", {"path": "/nonexistent/match.jsonl"}, 403, "this board reads no file: upload the log"),
         ("/api/replay", {"edition": "2.0", "agents": ["coach"]}, 400, "agents must be two of"),
     ],
 )

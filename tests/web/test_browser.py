@@ -9,44 +9,12 @@ from __future__ import annotations
 import json
 import urllib.request
 
-import pytest
-from webkit import EDITIONS
+from webkit import EDITIONS, settle  # the browser and page fixtures are in conftest.py
 
 from fuba_rules.cli import main
 from fuba_rules.engine.driver import Match
 from fuba_rules.sim.play import new_match
 from fuba_rules.web.replay import from_header
-
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def page(browser, server):
-    page = browser.new_page(viewport={"width": 1500, "height": 950})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready]", timeout=120_000)
-    yield page
-    page.close()
-    assert not errors, errors
-
-
-def settle(page) -> None:
-    page.wait_for_function("!document.body.classList.contains('busy')", timeout=120_000)
-    assert page.inner_text("#error") == ""
 
 
 def board_in_page(page) -> dict[str, tuple[int, int, str]]:
@@ -151,6 +119,7 @@ def test_open_a_log_from_simulate_and_see_the_dice_and_chapters(page, library, t
     log = tmp_path / "match.jsonl"
     assert main(["--root", str(EDITIONS), "simulate", "2.0", "-n", "1", "--seed", "6", "--log", str(log)]) == 0
     page.click("#tab-replay")
+    assert page.is_hidden("#log-path-label"), "no folder offered: logs are uploaded, never named"
     page.set_input_files("#log-file", str(log))
     page.click("#log-open")
     page.wait_for_selector("#lines .line.now", timeout=120_000)
@@ -163,3 +132,19 @@ def test_open_a_log_from_simulate_and_see_the_dice_and_chapters(page, library, t
     step = int(page.get_attribute("#board", "data-step"))
     rerun = from_header(ed, {"seed": 6, "agents": ["coach", "coach"], "rules": [], "skills": {}})
     assert board_in_page(page) == board_of(rerun.views[step], (*ed.board.areas, *ed.board.spots))
+
+
+def test_open_a_log_by_name_from_the_folder_the_board_offers(offered, page):
+    """`fuba serve --logs DIR`: the Replay tab asks for a name in DIR."""
+    (offered / "runs").mkdir()
+    assert main(["--root", str(EDITIONS), "simulate", "2.0", "-n", "1", "--seed", "6", "--log", str(offered / "runs" / "m.jsonl")]) == 0
+    page.click("#tab-replay")
+    assert page.is_visible("#log-path-label") and page.inner_text("#log-folder").endswith("logs")
+    page.fill("#log-path", "runs/m.jsonl")
+    page.click("#log-open")
+    page.wait_for_selector("#lines .line.now", timeout=120_000)
+    settle(page)
+    assert "Exact" in page.inner_text("#replay-status")
+    page.fill("#log-path", "../secret.jsonl")
+    page.click("#log-open")
+    page.wait_for_function("document.querySelector('#error').innerText.includes('it is outside')", timeout=120_000)

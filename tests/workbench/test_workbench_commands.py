@@ -80,8 +80,9 @@ def test_a_goal_attempt_modifier_swept_upwards_raises_goals_at_every_step(capsys
     assert "Goals per match beside real football" in html and "Realism: modifiers.shot_distance.value=3" in html
     assert html.count('<figure class="plot">') >= 3  # one curve per metric, the goals beside real football
     data = json.loads(out)
-    assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == values
-    goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"]]
+    assert [p["values"]["modifiers.shot_distance.value"] for p in data["points"]] == ["rule", *values]  # the formula as written first
+    assert "is the formula goal_distance(area, team) in the rules" in data["settings"][0]["note"]
+    goals = [p["metrics"]["goals_per_match"]["mean"] for p in data["points"][1:]]
     assert goals == sorted(goals) and goals[0] < goals[-1], goals
     assert all(len(p["metrics"]["goals_per_match"]["ci95"]) == 2 for p in data["points"])
 
@@ -102,15 +103,15 @@ def test_a_sweep_path_is_checked_against_the_resolved_edition(capsys, setting, m
 
 def test_balance_plays_each_option_of_a_fixed_choice_and_each_skill_with_a_matrix(capsys, tmp_path):
     report = tmp_path / "balance.html"
-    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "2", "--decision", "goal attempt", "--skill", "Tackler", "--json", "--report", str(report))
+    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "2", "--decision", "penalty kick", "--skill", "Tackler", "--json", "--report", str(report))
     assert code == 0
     assert report.read_text().count('<figure class="plot">') == 3  # two choices' changes, one matrix
     data = json.loads(out)
     decision, skills = data["choices"]
-    assert decision["label"] == "goal attempt"
-    assert sorted(o["option"] for o in decision["options"]) == ["(none)", "shoot"]
-    matrix = decision["matrix"]  # both teams decide whether to shoot: home's option against away's
-    assert len(matrix["home_win_rate"]) == 2 and all(len(row) == len(matrix["columns"]) for row in matrix["home_win_rate"])
+    assert decision["label"] == "penalty kick"
+    assert sorted(o["option"] for o in decision["options"]) == ["left", "middle", "right"]
+    matrix = decision["matrix"]  # both teams take penalties: home's option against away's
+    assert len(matrix["home_win_rate"]) == 3 and all(len(row) == len(matrix["columns"]) for row in matrix["home_win_rate"])
     assert [o["option"] for o in skills["options"]] == ["(no skill)", "Tackler"]
     for o in decision["options"] + skills["options"]:
         assert 0 <= o["win_rate"]["ci95"][0] <= o["win_rate"]["mean"] <= o["win_rate"]["ci95"][1] <= 1
@@ -118,8 +119,31 @@ def test_balance_plays_each_option_of_a_fixed_choice_and_each_skill_with_a_matri
 
 def test_balance_names_the_decisions_it_found_when_asked_for_another(capsys):
     code, _, err = run(capsys, "balance", "2024-draft", "-n", "1", "--decision", "formaton", "--no-skills")
-    assert code == 1 and "no strategic decision 'formaton' (did you mean 'formation'?)" in err
-    assert "found: formation" in err  # the formation cards: the same eight options every match
+    assert code == 1 and "no decision 'formaton' in the rules (did you mean 'formation'?)" in err
+    assert "strategic decisions: keeper guess, penalty kick, formation" in err  # each always offers the same options
+
+
+@pytest.mark.parametrize("n, seed", [("1", "0"), ("1", "57"), ("3", "120")])
+def test_balance_finds_the_decisions_in_the_rules_whatever_n_and_seed(capsys, n, seed):
+    """A penalty kick is rare: a run of one match seldom sees one, yet its side is a
+    strategic decision of the rules (2024 draft 5.5: the kicker picks a side)."""
+    code, out, err = run(capsys, "balance", "2024-draft", "-n", n, "--seed", seed, "--decision", "penalty kick", "--no-matrix", "--json")
+    assert code == 0, err
+    (decision,) = json.loads(out)["choices"]
+    assert decision["label"] == "penalty kick"
+
+
+def test_a_yes_or_no_such_as_shooting_is_not_a_strategy(capsys):
+    code, _, err = run(capsys, "balance", "2024-draft", "-n", "1", "--decision", "goal attempt")
+    assert code == 1 and "no strategic decision 'goal attempt': it is a yes or no taken in the moment" in err
+
+
+def test_balance_with_only_a_skill_rates_that_skill_and_reads(capsys):
+    code, out, _ = run(capsys, "balance", "2024-draft", "-n", "1", "--skill", "Tackler")
+    assert code == 0
+    assert "Decision" not in out
+    assert "Skills: the home team plays with one skill, the away team as given" in out
+    assert [line.split()[0] for line in out.splitlines() if line.startswith("  (no") or line.startswith("  Tackler")] == ["(no", "Tackler"]
 
 
 def test_rule_cards_are_ordered_by_chapter_and_carry_each_entry_s_own_words(capsys):

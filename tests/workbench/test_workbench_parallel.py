@@ -20,11 +20,11 @@ EDITIONS = Path(__file__).resolve().parents[2] / "editions"
 
 def test_a_sample_played_on_two_workers_is_the_sample_played_here():
     side = load_side(SideSpec.parse("2024-draft:A6"), EDITIONS)
-    here = play_sample(side, range(5, 11))
+    here = play_sample(side, range(5, 11), watch=["formation"])
     with workers(2):
-        there = play_sample(side, range(5, 11))
+        there = play_sample(side, range(5, 11), watch=["formation"])
     assert there.values == here.values and there.scores == here.scores
-    assert there.choices == here.choices and there.offered == here.offered and there.skills_used == here.skills_used
+    assert sum(here.choices.values()) == 12 and there.choices == here.choices and there.skills_used == here.skills_used
     assert list(there.texts) == list(here.texts)
 
 
@@ -61,3 +61,26 @@ def test_a_ladder_on_two_workers_counts_the_same_results():
         there = ladder(ed, ["random", "coach"], 3, seed=8, source=source)
     assert [(p.wins, p.draws, p.losses) for p in there.pairings] == [(p.wins, p.draws, p.losses) for p in here.pairings]
     assert there.ratings == here.ratings
+
+
+def test_a_recorder_leaves_the_engine_s_fast_path_only_for_the_decisions_it_watches():
+    """Issue 37 item 12: the workbench's wrapper asks the agent through `pick` except
+    for the decisions it counts or forces, and the match is the one simulate plays."""
+    from collections import Counter
+
+    from fuba_rules.agents import make_agent
+    from fuba_rules.sim.play import agent_seed, play_match
+    from fuba_rules.workbench.sample import recorder
+
+    side = load_side(SideSpec.parse("2024-draft"), EDITIONS)
+    asked: Counter = Counter()
+    players = []
+    for team in ("home", "away"):
+        r = recorder(make_agent("coach", agent_seed(4, team)), counts=Counter(), watch=["formation"])
+        full = r.choose
+        r.choose = lambda d, m, full=full: asked.update([d.label]) or full(d, m)
+        players.append(r)
+    watched = play_match(side.edition, 4, tuple(players), record=False)
+    plain = play_match(side.edition, 4, ("coach", "coach"), record=False)
+    assert set(asked) == {"formation"} and watched.score == plain.score and watched.metrics == plain.metrics
+    assert sum(players[0].counts.values()) == 1

@@ -13,11 +13,14 @@ import pytest
 from fuba_rules.cli import main
 from fuba_rules.report import sections
 from fuba_rules.report.page import Page, write
+from fuba_rules.report.calibrate import calibration_sections
 from fuba_rules.workbench.balance import Balance, ChoiceResult, OptionResult
+from fuba_rules.workbench.calibrate import Calibration, Target, Trial, sensitivity
 from fuba_rules.workbench.comparison import analyse
 from fuba_rules.workbench.realism import RealMatches, realism
 from fuba_rules.workbench.stats import interval
 from fuba_rules.workbench.sweep import Setting, Sweep, SweepPoint
+from fuba_rules.workbench.vary import Vary
 
 from test_workbench_stats import fake_sample
 
@@ -48,8 +51,15 @@ def fake_pages(tmp_path: Path) -> dict[Path, int]:
     bal = Balance("base", 3, 0, interval([0, 1, 0]), [ChoiceResult("decision", "shape", options, [[0.5, 0.2], [0.7, 0.4]], ["x", "y"])])
     balance_page = tmp_path / "balance.html"
     write(balance_page, Page("balance", "", sections.balance(bal)))
-    # forest per comparison + 2 distributions + corners realism + goals beside real; 2 curves; forest + heatmap
-    return {compare_page: 1 + len(c.tests) + 1 + 1, sweep_page: 2, balance_page: 2}
+    vary, target = Vary(setting, "int", 2, 1, 3), Target("m0", 3.0)
+    trials = [Trial(i, (v,), {"m0": interval(fake_sample(rng, 20, shift=v).values["m0"])}, abs(v - 2.0)) for i, v in enumerate((2, 1, 3, 2.5))]
+    cal = Calibration("base", "base", [vary], [target], trials, 4, trials[0], {"constants.x": (2, 2)}, fake_sample(rng, 20, shift=2),
+                      20, 80, 0, 1_000_003, sensitivity([vary], [target], trials), "TPE")
+    calibrate_page = tmp_path / "calibrate.html"
+    write(calibrate_page, Page("calibrate", "", calibration_sections(cal)))
+    # forest per comparison + 2 distributions + corners realism + goals beside real; 2 curves; forest + heatmap;
+    # search history + one response curve
+    return {compare_page: 1 + len(c.tests) + 1 + 1, sweep_page: 2, balance_page: 2, calibrate_page: 2}
 
 
 @pytest.fixture(scope="module")

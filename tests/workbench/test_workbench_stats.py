@@ -166,3 +166,45 @@ def test_a_verdict_that_only_one_pairing_of_agents_gives_is_marked_as_the_agents
     assert "m5" not in by_name  # never happens under either pairing: no verdict to hold
     assert verdicts_json(pairings)[0]["metrics"]["m2"] == {"text": "m2", "under": {"coach": "=", "search:20": "+"}, "holds": False}
     assert format_verdicts(pairings) == snapshot
+def test_a_metric_only_one_side_has_is_shown_against_zero_in_text_and_json():
+    """A mod's new stat ("tactical fouls") is compared with 0 on the side without it and
+    marked "only in B"; a stat the mod removes is marked "only in A". Neither is left out."""
+    from fuba_rules.workbench.comparison import format_comparison
+
+    a, b = Sample(), Sample()
+    for fouls, (h, w) in zip([1, 2, 0, 3], [(1, 0), (0, 0), (2, 1), (1, 1)]):
+        a.add({"goals": h + w, "old_stat": 1.0}, (h, w))
+        b.add({"goals": h + w, "tactical_fouls": float(fouls)}, (h, w))
+    a.texts, b.texts = {"goals": "goals", "old_stat": "old stat"}, {"goals": "goals", "tactical_fouls": "tactical fouls"}
+    c = analyse(["2026-draft", "2026-draft+mods/fouls.yaml"], [a, b])
+    by_name = {d.name: d for _, d in c.diffs}
+    assert by_name["tactical_fouls"].only_in == "B" and by_name["tactical_fouls"].a.mean == 0
+    assert by_name["tactical_fouls"].b.mean == 1.5 and by_name["old_stat"].only_in == "A"
+    metrics = c.as_json()["comparisons"][0]["metrics"]
+    assert metrics["tactical_fouls"]["only_in"] == "B" and metrics["tactical_fouls"]["a"]["mean"] == 0
+    assert "only_in" not in metrics["goals"]
+    text = format_comparison(c)
+    assert "tactical fouls (only in B)" in text and "old stat (only in A)" in text
+    from fuba_rules.report.sections import comparison
+
+    (table,) = comparison(c)[1].tables
+    assert ["old stat (only in A)", "tactical fouls (only in B)"] == [r[0] for r in table.rows if "only in" in r[0]]
+
+
+def test_compare_prints_a_stat_a_mod_adds(capsys, tmp_path):
+    """`fuba compare 2024-draft 2024-draft+mods/fouls.yaml`: the mod's new stat is in the
+    JSON and the text, against 0 for the edition without it."""
+    import json
+    from pathlib import Path
+
+    from fuba_rules.cli import main
+
+    editions = Path(__file__).resolve().parents[2] / "editions"
+    mod = tmp_path / "fouls.yaml"
+    mod.write_text('schema_version: 1\nid: mods/fouls\nextends: 2024-draft\nstats:\n  tactical_fouls: {text: "tactical fouls", count: yellow, ref: "mod"}\n')
+    argv = ["--root", str(editions), "compare", "2024-draft", f"2024-draft+{mod}", "-n", "2", "-j", "1"]
+    assert main([*argv, "--json"]) == 0
+    fouls = json.loads(capsys.readouterr().out)["comparisons"][0]["metrics"]["tactical_fouls"]
+    assert fouls["only_in"] == "B" and fouls["a"]["mean"] == 0
+    assert main(argv) == 0
+    assert "tactical fouls (only in B)" in capsys.readouterr().out

@@ -91,14 +91,57 @@ function renderGame() {
     $("decision").replaceChildren(h("p", { class: "over" }, "Full time. Save the log to replay it, or start a new match."));
     return;
   }
+  const mine = d.team === g.human;
+  delete $("decision").dataset.oddsReady;
   $("decision").replaceChildren(...[
-    h("p", { class: "ask" }, h("span", { class: `swatch ${d.team}` }), h("b", {}, `${ed.teams[d.team]} (${d.team})`), `: ${d.label} `, ref(d.ref)),
-    open.length ? h("p", { class: "hint muted" }, "Click an area on the pitch, or a button.") : null,
+    h("p", { class: "ask" }, h("span", { class: `swatch ${d.team}` }), h("b", {}, `${ed.teams[d.team]} (${d.team})`), `: ${d.label} `,
+      h("button", { id: "rule-toggle", class: "link", title: "the rule text of this chapter", onclick: () => { $("rule-text").hidden = !$("rule-text").hidden; } }, `rule ${d.ref || ""} ▸`)),
+    ruleText(d),
+    open.length ? h("p", { class: "hint muted" }, "Click an area on the pitch, or a button. Beside each option: its exact odds to the end of this rule.") : null,
     h("div", { class: "options" }, d.options.map((o, i) =>
-      h("button", { class: `option ${picked.has(i) ? "picked" : ""}`, "data-option": i, title: o.label, onclick: () => choose(i) }, o.text))),
+      h("button", { class: `option ${picked.has(i) ? "picked" : ""}`, "data-option": i, title: o.label, disabled: mine ? null : "", onclick: () => choose(i) },
+        h("span", { class: "option-text" }, o.text), h("span", { class: "odds", "data-odds": i }, mine ? "odds…" : "")))),
   ].filter(Boolean));
   const first = $("decision").querySelector(".option.picked");
   if (first) first.scrollIntoView({ block: "nearest" });  // the options the clicked area leaves open
+  if (mine) loadOdds(g);
+}
+
+// The rules the edition writes for the decision's chapter: doc and text, shown on a click.
+function ruleText(d) {
+  const rules = d.rules || [];
+  return h("div", { id: "rule-text", class: "rule-text", hidden: "" },
+    h("p", {}, h("b", {}, `Chapter ${d.ref || "?"}`), rules.length ? ", as the edition writes it:" : ": the edition names no rule with this chapter."),
+    rules.map((r) => h("div", { class: "rule" }, h("code", {}, r.name), r.doc ? h("p", { class: "muted" }, r.doc) : null, h("pre", {}, r.text))));
+}
+
+// The exact odds of each option (the engine's enumeration over the dice), beside it.
+async function loadOdds(g) {
+  const asked = g;
+  let data;
+  try {
+    data = await api(`/api/games/${g.id}/odds`);
+  } catch (e) {
+    for (const span of $("decision").querySelectorAll("[data-odds]")) span.textContent = "";
+    return;
+  }
+  if (state.game !== asked) return;  // the match moved on meanwhile
+  for (const row of data.options) {
+    const span = $("decision").querySelector(`[data-odds="${row.option}"]`);
+    if (!span) continue;
+    if (row.note) {
+      span.textContent = "odds: not enumerated";
+      span.title = row.note;
+      continue;
+    }
+    const first = row.measures[0];
+    span.textContent = `${first.label} ` + first.odds.map((o) => `${o.value} ${Math.round(o.p * 100)}%`).join(" · ");
+    span.dataset.exact = JSON.stringify(Object.fromEntries(first.odds.map((o) => [o.value, o.exact])));
+    span.title = `Exact, over every dice outcome to the end of this rule (later choices in it by the ${data.agent} for both teams):\n` +
+      row.measures.map((m) => `${m.label}: ` + m.odds.map((o) => `${o.value} ${o.exact}`).join(", ")).join("\n") +
+      "\nlikeliest: " + row.joint.slice(0, 3).map((j) => `${j.value} (${Math.round(j.p * 100)}%)`).join("; ");
+  }
+  $("decision").dataset.oddsReady = "1";
 }
 
 function current(step) {
@@ -126,12 +169,26 @@ async function startGame() {
 
 async function choose(i) {
   if (!state.game || document.body.classList.contains("busy")) return;
-  await guard("the match goes on…", async () => {
-    const view = await api(`/api/games/${state.game.id}/choose`, { index: i });
-    state.game = { ...view, id: state.game.id };
+  const id = state.game.id, agent = state.game.agent;
+  await guard(`${agent} is answering…`, async () => {
+    const watch = setInterval(() => progress(id, agent), 500);  // the agent's thinking, with progress
+    try {
+      const view = await api(`/api/games/${id}/choose`, { index: i });
+      state.game = { ...view, id };
+    } finally {
+      clearInterval(watch);
+    }
     state.clicks = [];
     renderGame();
   });
+}
+
+async function progress(id, agent) {
+  const p = await api(`/api/games/${id}/progress`).catch(() => null);
+  if (!p || !p.busy || !document.body.classList.contains("busy")) return;
+  const text = `${agent} is thinking${p.thinking ? ` about “${p.thinking}”` : ""}: ${p.replies} repl${p.replies === 1 ? "y" : "ies"} so far, ${p.seconds.toFixed(1)} s`;
+  $("play-status").textContent = text;
+  $("play-status").dataset.busy = text;
 }
 
 async function undo() {
@@ -240,6 +297,9 @@ async function main() {
   state.config = await api("/api/config");
   const c = state.config;
   $("edition").replaceChildren(...c.editions.map((e) => h("option", { value: e }, e)));
+  // Logs are opened by name only from the folder `fuba serve --logs DIR` offers; else they are uploaded.
+  $("log-path-label").hidden = !c.logs;
+  $("log-folder").textContent = c.logs || "";
   for (const id of ["play-agent", "replay-home", "replay-away"]) $(id).replaceChildren(...c.agents.map((a) => h("option", { value: a }, a)));
   for (const id of ["play-agent", "replay-home", "replay-away"]) $(id).value = c.agents.includes("coach") ? "coach" : c.agents[0];
   $("edition").addEventListener("change", () => guard("loading the edition…", async () => {
@@ -258,7 +318,7 @@ async function main() {
     const file = $("log-file").files[0];
     if (file) openReplay({ log: await file.text() });
     else if ($("log-path").value.trim()) openReplay({ path: $("log-path").value.trim() });
-    else error("choose a log file or type its path");
+    else error(state.config.logs ? `choose a log file or type its name in ${state.config.logs}` : "choose a log file");
   });
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(state.step - 1));

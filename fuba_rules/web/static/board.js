@@ -1,7 +1,8 @@
 // The pitch as SVG, drawn from the edition's board data (areas with lane and extent,
 // corner spots, halfway line), and the match state drawn on it: pieces per area and team,
-// keepers, and every area-typed state value (the first declared one as the ball).
-// Nothing here knows an edition: lanes and extents come from /api/edition.
+// keepers, the ball with its value and the team in control (the edition's `display: ball`),
+// and the markers the server says hold now (`display: markers`, cleared when their `while` fails).
+// Labels are placed so that none overlaps another. Nothing here knows an edition.
 
 const SVG = "http://www.w3.org/2000/svg";
 const W = 1050, H = 680, M = 52;              // pitch size and margin in SVG units
@@ -25,15 +26,15 @@ export class Board {
     this.areas = new Map();
     const b = this.board;
     this.x = (e) => M + (e / b.length) * W;
-    const areaTypes = Object.entries(edition.state).filter(([, s]) => s.type === "area" && !s.index.length);
-    this.markers = areaTypes.map(([name]) => name);
+    this.ball = (edition.display && edition.display.ball) || {};
     this.svg = el("svg", { viewBox: `0 0 ${W + 2 * M} ${H + 2 * M}`, class: "pitch", role: "img" });
     container.replaceChildren(this.svg);
     this.drawGrass();
-    for (const a of b.areas) this.drawArea(a);
     this.drawLines();
+    for (const a of b.areas) this.drawArea(a);
     for (const s of b.spots) this.drawSpot(s);
     this.layer = el("g", { class: "pieces" }, this.svg);
+    this.labels = el("g", { class: "labels" }, this.svg);
   }
 
   laneY(lane) {
@@ -77,9 +78,19 @@ export class Board {
     const g = el("g", { class: "area", "data-area": a.id, "data-home": 0, "data-away": 0, "data-keepers": "", "data-markers": "", tabindex: -1 }, this.svg);
     el("title", {}, g, `${a.name} [${a.ref}]`);
     el("rect", { class: "area-shape", x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, g);
-    el("text", { class: "area-name", x: x0 + 7, y: y0 + 16 }, g, a.name);
+    this.areaName(g, a.name, x0, y0, x1 - x0 - 12);
     g.addEventListener("click", () => this.onArea && this.onArea(a.id));
     this.areas.set(a.id, { g, box: [x0, y0, x1, y1], spot: false });
+  }
+
+  // The area's name at its top left, in two lines when one would not fit its width.
+  areaName(g, name, x0, y0, room) {
+    const t = el("text", { class: "area-name", x: x0 + 7, y: y0 + 16 }, g, name);
+    if (!t.getComputedTextLength || t.getComputedTextLength() <= room) return;
+    const words = name.split(" "), half = Math.ceil(words.length / 2);
+    t.textContent = "";
+    el("tspan", { x: x0 + 7, dy: 0 }, t, words.slice(0, half).join(" "));
+    el("tspan", { x: x0 + 7, dy: 14 }, t, words.slice(half).join(" "));
   }
 
   drawSpot(s) {
@@ -97,14 +108,21 @@ export class Board {
   // Draw a state view: {pieces, keeper, S}; `marked` maps area -> css class (decision candidates).
   show(view, marked = new Map()) {
     this.layer.replaceChildren();
+    this.labels.replaceChildren();
+    this.placed = [...this.svg.querySelectorAll(".area-name")].map((t) => t.getBBox());
     const S = view.S;
     const markersAt = new Map();
-    for (const name of this.markers) {
-      const at = S[name];
-      if (!this.areas.has(at)) continue;
-      if (!markersAt.has(at)) markersAt.set(at, []);
-      markersAt.get(at).push(name);
+    for (const [name, m] of Object.entries(view.markers || {})) {
+      if (!this.areas.has(m.area)) continue;
+      if (!markersAt.has(m.area)) markersAt.set(m.area, []);
+      markersAt.get(m.area).push({ name, label: m.label });
     }
+    const ballAt = this.ball.area ? S[this.ball.area] : null;
+    const control = this.ball.control ? S[this.ball.control] : null;
+    const value = this.ball.value ? S[this.ball.value] : null;
+    this.svg.dataset.ballArea = ballAt || "";
+    this.svg.dataset.control = control || "";
+    this.svg.dataset.ballValue = value === null || value === undefined ? "" : value;
     for (const [id, { g, box, spot }] of this.areas) {
       const counts = Object.fromEntries(TEAMS.map((t) => [t, (view.pieces[t] || {})[id] || 0]));
       const keepers = TEAMS.filter((t) => view.keeper[t] === id);
@@ -112,13 +130,49 @@ export class Board {
       g.dataset.home = counts.home;
       g.dataset.away = counts.away;
       g.dataset.keepers = keepers.join(" ");
-      g.dataset.markers = markers.join(" ");
+      g.dataset.markers = markers.map((m) => m.name).join(" ");
       g.classList.remove("candidate", "chosen");
       if (marked.has(id)) g.classList.add(marked.get(id));
       if (spot) this.drawSpotPieces(box, counts, keepers);
       else this.drawPieces(box, counts, keepers);
-      this.drawMarkers(box, markers, S, spot);
+      if (ballAt === id) this.drawBall(box, spot, control, value);
     }
+    for (const [id, markers] of markersAt) this.drawMarkers(this.areas.get(id).box, markers, this.areas.get(id).spot);
+  }
+
+  // A label placed where it overlaps no label placed before: moved up in steps if it would.
+  label(x, y, text, cls, title = "", right = false) {
+    const g = el("g", { class: cls }, this.labels);
+    if (title) el("title", {}, g, title);
+    const t = el("text", { x, y, "text-anchor": right ? "end" : "inherit", class: `${cls}-text` }, g, text);
+    const wide = t.getBBox();  // kept on the pitch: moved in from either touchline
+    const shift = wide.x < M ? M + 2 - wide.x : wide.x + wide.width > M + W ? M + W - 2 - wide.x - wide.width : 0;
+    if (shift) t.setAttribute("x", x + shift);
+    for (let tries = 0; tries < 8; tries++) {
+      const b = t.getBBox();
+      if (!this.placed.some((p) => b.x < p.x + p.width && p.x < b.x + b.width && b.y < p.y + p.height && p.y < b.y + b.height)) break;
+      y -= 15;
+      t.setAttribute("y", y);
+    }
+    const b = t.getBBox();
+    g.insertBefore(el("rect", { x: b.x - 3, y: b.y - 1, width: b.width + 6, height: b.height + 2, rx: 3, class: `${cls}-back` }), t);
+    this.placed.push(b);
+    return g;
+  }
+
+  // The ball, ringed in the colour of the team in control, its value in a badge of that
+  // colour, and in words beside it: who has it, and its value.
+  drawBall([x0, y0, x1, y1], spot, control, value) {
+    const cx = spot ? x1 + 4 : x1 - 26, cy = spot ? y0 - 2 : y1 - 26;
+    const team = TEAMS.includes(control) ? control : "none";
+    el("circle", { class: `ball-ring ${team}`, cx, cy, r: 19 }, this.layer);
+    el("image", { href: "/static/ball.svg", x: cx - 15, y: cy - 15, width: 30, height: 30, class: "ball" }, this.layer);
+    if (value !== null && value !== undefined) {
+      el("rect", { class: `badge ${team}`, x: cx - 46, y: cy - 11, width: 24, height: 22, rx: 5 }, this.layer);
+      el("text", { class: `badge-text ${team}`, x: cx - 34, y: cy + 5 }, this.layer, String(value));
+    }
+    const who = TEAMS.includes(control) ? `${this.edition.teams[control]}'s ball` : "the ball";
+    this.label(cx + 19, cy - 25, value !== null && value !== undefined ? `${who}, value ${value}` : who, "ball-label", "", true);
   }
 
   drawPieces([x0, y0, x1, y1], counts, keepers) {
@@ -159,33 +213,12 @@ export class Board {
     el("text", { class: "keeper-label", x: cx, y: cy + 3.5 }, this.layer, "GK");
   }
 
-  // The first area-typed state is drawn as the ball, with the int-typed state of the same
-  // prefix (e.g. "x.area" and "x.value") in a badge; the others as small flags.
-  drawMarkers([x0, y0, x1, y1], markers, S, spot) {
-    markers.forEach((name, i) => {
-      const primary = name === this.markers[0];
-      if (primary) {
-        const cx = spot ? x1 + 4 : x1 - 26, cy = spot ? y0 - 2 : y1 - 26;
-        el("image", { href: "/static/ball.svg", x: cx - 15, y: cy - 15, width: 30, height: 30, class: "ball" }, this.layer);
-        const value = this.siblingValues(name, S);
-        if (value !== null) {
-          el("rect", { class: "badge", x: cx - 40, y: cy - 10, width: 22, height: 20, rx: 4 }, this.layer);
-          el("text", { class: "badge-text", x: cx - 29, y: cy + 5 }, this.layer, String(value));
-        }
-      } else if (!spot) {
-        const fy = y1 - 12 - 16 * (i - (markers.includes(this.markers[0]) ? 1 : 0));
-        const g = el("g", { class: "flag" }, this.layer);
-        el("title", {}, g, `${name} [${this.edition.state[name].ref}]`);
-        const t = el("text", { x: x0 + 10, y: fy }, g, `⚑ ${name}`);
-        t.setAttribute("class", "flag-text");
-      }
+  // The markers the display draws now, as flags with their labels (e.g. a pass's target).
+  drawMarkers([x0, y0, x1, y1], markers, spot) {
+    markers.forEach((m, i) => {
+      const x = spot ? x0 : x0 + 8, y = spot ? y0 - 6 - 15 * i : y1 - 10 - 15 * i;
+      const ref = (this.edition.state[m.name] || {}).ref || "";
+      this.label(x, y, `⚑ ${m.label}`, "flag", `${m.label}: ${m.name} [${ref}]`);
     });
-  }
-
-  siblingValues(name, S) {
-    const prefix = name.includes(".") ? name.slice(0, name.lastIndexOf(".") + 1) : null;
-    if (!prefix) return null;
-    const found = Object.entries(this.edition.state).filter(([k, s]) => k.startsWith(prefix) && s.type === "int" && !s.index.length);
-    return found.length ? found.map(([k]) => S[k]).join("/") : null;
   }
 }

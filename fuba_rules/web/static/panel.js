@@ -1,5 +1,6 @@
-// The side panels: the scoreboard (from the edition's `match:` config), the narrated lines,
-// and every declared state value, grouped by shape: per team, per area, and the rest.
+// The side panels: the scoreboard (from the edition's `match:` config) with the status line
+// in plain words (`display: status`), the narrated lines, and the state: the edition's
+// groups and labels (`display: state`) first, every declared value behind "All state".
 
 const TEAMS = ["home", "away"];
 
@@ -33,7 +34,8 @@ function teamName(edition, team) {
 }
 
 function named(edition, value) {
-  return TEAMS.includes(value) ? teamName(edition, value) : show(value);
+  const area = typeof value === "string" && edition.board ? [...edition.board.areas, ...edition.board.spots].find((a) => a.id === value) : null;
+  return TEAMS.includes(value) ? teamName(edition, value) : area ? area.name : show(value);
 }
 
 export function dice(values) {
@@ -55,11 +57,22 @@ export function scoreboard(el, edition, view) {
   const chips = Object.entries(cfg)
     .filter(([key, name]) => key !== "score" && key !== "clock" && name in edition.state && S[name] !== undefined)
     .map(([key, name]) => h("span", { class: "chip", title: `${name} [${edition.state[name].ref}]`, "data-config": key }, `${key} `, h("b", {}, named(edition, S[name]))));
+  const ball = (edition.display && edition.display.ball) || {};
+  const control = ball.control ? S[ball.control] : null;
+  const value = ball.value ? S[ball.value] : null;
+  const holder = TEAMS.includes(control)
+    ? h("div", { class: `possession ${control}`, "data-control": control },
+      h("span", { class: `swatch ${control}` }), h("b", {}, `${teamName(edition, control)} (${control}) has the ball`),
+      value !== null && value !== undefined ? `, ball value ${value}` : "")
+    : null;
+  const status = (view.status || []).map((s) =>
+    h("span", { class: "status-item", "data-status": s.label }, s.label ? `${s.label} ` : "", h("b", {}, s.value)));
   el.replaceChildren(
     side("home"),
     h("div", { class: "clock", title: cfg.clock ? `${cfg.clock} [${edition.state[cfg.clock].ref}]` : "" }, clock !== null && clock !== undefined ? `${clock}'` : ""),
     side("away"),
-    h("div", { class: "chips" }, chips),
+    holder,
+    status.length ? h("div", { class: "status" }, status) : h("div", { class: "chips" }, chips),
   );
 }
 
@@ -69,8 +82,25 @@ export function line(step, i, onClick) {
     h("span", { class: "text" }, step.line.replace(/\s*\[[^\]]*\]$/, "")), " ", ref(step.ref), step.dice.length ? dice(step.dice) : null);
 }
 
-// Every declared state value. `before` (the previous view) marks what changed.
+// The edition's groups of state, labelled for people; then every declared value, behind a toggle.
+// `before` (the previous view) marks what changed.
 export function statePanel(el, edition, view, before = null) {
+  const S = view.S, specs = edition.state, groups = (edition.display && edition.display.groups) || [];
+  const changed = (name) => before && JSON.stringify(before.S[name]) !== JSON.stringify(S[name]);
+  const perTeam = (name) => specs[name].index[0] === "team";
+  const tables = groups.map((g) => h("div", { class: "state-group", "data-group": g.title },
+    h("h3", {}, g.title),
+    h("table", { class: "state team-state" }, h("tbody", {}, g.state.map(({ name, label }) =>
+      h("tr", { "data-state": name, class: changed(name) ? "changed" : "" },
+        h("th", { title: `${specs[name].doc || name} (${name}) [${specs[name].ref}]` }, label, " ", ref(specs[name].ref)),
+        perTeam(name) ? TEAMS.map((t) => h("td", { "data-team": t }, `${teamName(edition, t)} ${show(S[name][t])}`)) : h("td", { colspan: 2 }, named(edition, S[name]))))))));
+  const wasOpen = !!(el.querySelector(".raw-state") || {}).open;
+  const raw = h("details", { class: "raw-state", open: wasOpen ? "" : null }, h("summary", {}, "All state (every declared value, by its name in the rules)"));
+  rawState(raw, edition, view, before);
+  el.replaceChildren(...tables, raw);
+}
+
+function rawState(el, edition, view, before) {
   const S = view.S, specs = edition.state;
   const changed = (name) => before && JSON.stringify(before.S[name]) !== JSON.stringify(S[name]);
   const label = (name) => h("th", { title: `${specs[name].doc || name} [${specs[name].ref}]` }, name, " ", ref(specs[name].ref));
@@ -96,5 +126,5 @@ export function statePanel(el, edition, view, before = null) {
     h("tr", { "data-state": name, class: changed(name) ? "changed" : "" }, label(name), h("td", {}, named(edition, S[name]))))));
   const areas = perArea.map((name) =>
     h("div", { "data-state": name, class: `area-state ${changed(name) ? "changed" : ""}` }, h("b", {}, name), " ", ref(specs[name].ref), ": ", show(S[name])));
-  el.replaceChildren(teams, others, ...areas);
+  el.append(teams, others, ...areas);
 }
