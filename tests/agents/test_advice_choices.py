@@ -8,7 +8,7 @@ from agentkit import ROOT
 
 from fuba_rules.agents import CoachAgent
 from fuba_rules.edition import load_edition
-from fuba_rules.engine.decisions import NeedDecision
+from fuba_rules.engine.decisions import Decision, NeedDecision
 from fuba_rules.scenario import Scenario
 
 FULL = {"defence": 4, "midfield": 4, "attack": 2}  # a 4-4-2's ten condition points
@@ -125,7 +125,7 @@ def test_a_formation_change_never_leaves_a_team_without_a_forward_or_a_defender(
     changes = s.value("changes_of", [4, 5, 1])
     assert [5, 5, 0] in changes and [4, 6, 0] in changes
     scores = [s.value("formation_advice", "home", f) for f in changes]
-    chosen = changes[CoachAgent(0).pick(len(changes), scores)]
+    chosen = changes[CoachAgent(0).choose(Decision("home", "formation change", tuple(changes), tuple(scores)), s.match)]
     assert chosen[0] > 0 and chosen[2] > 0
     assert all(x < min(scores[i] for i, f in enumerate(changes) if f[2] > 0) for x, f in zip(scores, changes) if f[2] == 0)
 
@@ -211,7 +211,9 @@ def test_in_2015_a_4_4_2_moves_the_line_its_role_likes_when_all_three_would_move
 
 # ---- 5.2.1 a set piece's new setup, the same for both teams
 def _mirror(area: str) -> str:
-    return area.replace("home_", "\0").replace("away_", "home_").replace("\0", "away_")
+    """The same area seen from the other end: home and away swapped, and left and right."""
+    swap = {"home": "away", "away": "home", "left": "right", "right": "left"}
+    return "_".join(swap.get(w, w) for w in area.split("_"))
 
 
 def test_a_new_setup_anywhere_is_the_same_for_both_teams_mirrored(draft):

@@ -67,9 +67,10 @@ def test_the_coach_picks_as_if_every_score_were_read_as_a_number(scores, seed):
     assert CoachAgent(seed).choose(d, None) == tied[0]
 
 
-def test_the_coach_breaks_a_tie_by_the_order_the_rules_list_the_options_not_by_a_coin():
-    """docs/agents.md: the first of the best options as listed; declining an optional
-    decision is listed last, so a tie between doing and declining does it."""
+def test_the_coach_breaks_a_tie_by_a_stated_rule_not_by_a_coin():
+    """docs/agents.md: options that name no place go in the order listed (the tie rule for
+    places is in test_coach_ties.py); declining an optional decision is listed last, so a
+    tie between doing and declining does it."""
     tie = Decision("home", "formation", ("4-4-2", "4-3-3", "3-5-2"), (1, 3, 3))
     at_four = Decision("home", "goal attempt", ("shoot", None), (0, 0))  # exactly 4/36: advice 0, as declining
     unadvised = Decision("home", "corner spot", ("left", "right"), None)
@@ -99,7 +100,7 @@ class _ChooseOnly:
         return self.inner.choose(decision, match)
 
 
-@pytest.mark.parametrize("agent", [CoachAgent, RandomAgent])
+@pytest.mark.parametrize("agent", [RandomAgent])  # the coach has no `pick`: its tie rule reads the options
 def test_an_agent_asked_by_pick_plays_the_match_it_plays_when_asked_by_choose(short2024, agent):
     def play(wrap):
         m = MatchState(short2024, SeededDice(3), {t: wrap(agent(i)) for i, t in enumerate(TEAMS)}, frozenset(), None)

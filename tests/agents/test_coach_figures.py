@@ -18,8 +18,9 @@ _spec.loader.exec_module(coach_figures)
 
 
 def test_a_coin_tossed_on_the_engines_fast_path_is_counted_with_its_decision():
-    """`MatchState.decide` asks a coach by `pick(n, scores)` without a `Decision`: the
-    figures still see the toss (advice "mix"), the tie and the plain answer, by label."""
+    """`MatchState.decide`, the engine's fast path, asks the coach (which has no `pick`)
+    with a `Decision`: the figures see the toss (advice "mix"), the tie and the plain
+    answer, by label."""
     coach = coach_figures._Counting(1)
     m = MatchState(load_edition("2024-draft", root=ROOT), SeededDice(1), {"home": coach, "away": coach}, frozenset(), None)
     m.decide("home", "keeper guess", ["left", "none", "right"], lambda: ["mix"] * 3, False)
