@@ -7,8 +7,8 @@ import sys
 
 from agentkit import ROOT
 
-from fuba_rules.edition import load_edition
 from fuba_rules.dice import SeededDice
+from fuba_rules.edition import load_edition
 from fuba_rules.engine.match import MatchState
 
 _spec = importlib.util.spec_from_file_location("coach_figures", ROOT.parent / "bench" / "coach_figures.py")
