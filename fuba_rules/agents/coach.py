@@ -79,7 +79,7 @@ def _places(board: Board) -> Mapping[str, Mapping[str, _Place]]:
     return views
 
 
-def _seen(option: Any, view: Mapping[str, _Place], team: str) -> tuple[_Place, ...]:
+def _seen(option: object, view: Mapping[str, _Place], team: str) -> tuple[_Place, ...]:
     """The places of what an option names, in its order, as the deciding team sees them:
     its areas and corner spots (inside a move's from and to, or a list), and a team
     (its own first)."""
