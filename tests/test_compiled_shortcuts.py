@@ -5,25 +5,33 @@ proved small runs unchecked, functions reading no state keep their answers for t
 match, board questions are table reads, a modifier group is summed by one function, a
 dict read by a text key is read in line. These tests pin the behaviour that must
 survive them: same values, same faults, same places.
+
+That a shortcut is taken is seen from outside (tests/probes.py): a checked helper never
+called, a state entry read once, a body run once, a step not spent. A shortcut with no
+such trace (arithmetic proved small runs with no range test) is pinned in the golden
+sources of tests/test_generated_golden.py instead.
 """
 
 from __future__ import annotations
 
 import warnings
 
+import pytest
 from langkit import BODY_LINE, build, events, fault, match, program, run_do, value
+from probes import body_runs, cached, count_reads, function_calls, helper_calls, method_calls, primitive_runs, state_reads
 
 from fuba_rules.agents.coach import CoachAgent
 from fuba_rules.lang.compiler import Answers
-from fuba_rules.lang.runtime import MAX_NUMBER, fault_trace
+from fuba_rules.lang.runtime import MAX_NUMBER, RuleFault, fault_trace
 
 
 # ---- arithmetic ---------------------------------------------------------------------------------
 def test_arithmetic_on_small_literals_runs_without_checks() -> None:
     src = "functions:\n  seven: {expr: '3 + 2 * 2'}\n"
-    ed = build(src)
-    assert "_add" not in ed.source_of("seven") and "_mul" not in ed.source_of("seven")
-    assert value("seven", src) == 7
+    ed = build(program("return seven", src))
+    m = match(ed)
+    checks = helper_calls(ed, "_add", "_mul")
+    assert m.run("match") == 7 and not checks  # and no range test either: see the golden `seven`
 
 
 def test_a_sum_that_could_pass_the_largest_number_keeps_its_check() -> None:
@@ -38,9 +46,11 @@ def test_adding_a_number_to_a_text_is_still_a_fault_when_one_side_is_not_proved(
 
 def test_whole_numbers_are_added_in_line_and_anything_else_goes_to_the_checks() -> None:
     src = "functions:\n  plus: {params: [a, b], expr: 'a + b * 2'}\n"
-    assert "_add(m, " in build(src).source_of("plus")  # the checks stay, out of line
-    assert value("plus(1, 2)", src) == 5
-    assert value("plus(2147483647, 1)", src) == 2147483649  # past the in-line range
+    small_ed, large_ed = build(program("return plus(1, 2)", src)), build(program("return plus(2147483647, 1)", src))
+    small, large = match(small_ed), match(large_ed)
+    small_checks, large_checks = helper_calls(small_ed, "_add"), helper_calls(large_ed, "_add")
+    assert small.run("match") == 5 and not small_checks  # added in line
+    assert large.run("match") == 2147483649 and large_checks["_add"] == 1  # past the in-line range: the checks, out of line
     assert value('plus("a", 1)', src) == "a2"  # a text joined, as before
     assert fault(f"let x = plus({MAX_NUMBER}, 1)", src).message == f"a number grew beyond {MAX_NUMBER:,}"
     assert "needs numbers" in fault("let x = plus(true, 1)", src).message
@@ -54,9 +64,11 @@ def test_a_sum_inside_a_list_being_walked_is_still_checked() -> None:
 
 def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spend_the_same_steps() -> None:
     src = "functions:\n  join: {params: [xs], expr: '[1] + xs'}\n  plain: {params: [a, b], expr: 'a + b'}\n"
-    ed = build(src)
-    assert "_cat(m, " in ed.source_of("join") and "_cat(" not in ed.source_of("plain")
-    assert value("join([2, 3])", src) == value("plain([1], [2, 3])", src) == [1, 2, 3]
+    join_ed, add_ed = build(program("return join([2, 3])", src)), build(program("return plain([1], [2, 3])", src))
+    joins, adds = match(join_ed), match(add_ed)
+    join_calls, add_calls = helper_calls(join_ed, "_cat", "_add", "_type"), helper_calls(add_ed, "_cat", "_add")
+    assert joins.run("match") == adds.run("match") == [1, 2, 3]
+    assert join_calls == {"_cat": 1} and add_calls == {"_add": 1}  # joined without testing for numbers first
     assert value('join("a")', src) == value('plain([1], "a")', src)  # not a list after all: _add's answer
     joined, added = run_do("let x = join([2, 3])", src), run_do("let x = plain([1], [2, 3])", src)
     assert joined.budget == added.budget  # three elements built, charged either way
@@ -64,9 +76,11 @@ def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spen
 
 def test_a_state_test_no_loop_variable_changes_is_read_once_before_the_comprehension() -> None:
     src = "functions:\n  mine: {params: [t], expr: '[a for a in areas() if t == control and a != ball.area]'}\n"
-    code = build(src).source_of("mine")
-    assert "for (_h0, _h1, ) in (((v_t == m.S['control']), m.S['ball.area'], ),)" in code  # the list's own values
-    assert value("mine(home)", src) == [a for a in value("areas()") if a != "centre"] and value("mine(away)", src) == []
+    for team, expected in (("home", [a for a in value("areas()") if a != "centre"]), ("away", [])):
+        m = match(build(program(f"return mine({team})", src)))
+        reads = state_reads(m)
+        assert m.run("match") == expected
+        assert reads == {"control": 1, "ball.area": 1}  # once for the list, not once per area
 
 
 NEAR = """
@@ -83,35 +97,48 @@ def test_state_read_in_a_function_read_in_place_in_a_list_is_read_once_before_th
         "    set out = out + [[near(mv) for mv in [{from: \"centre\", to: \"home_penalty\"}, {from: \"home_penalty\", to: \"centre\"}]]]\n"
         "return out"
     )
-    code = build(program(body, NEAR)).source_of("match")
-    assert "in ((m.S['ball.area'], m.S['control'], ),) for v_mv in" in code and "_F_near(" not in code
-    assert code.count("m.S['ball.area']]") == 0  # read once per list, not once per move
     assert run_do(body, NEAR).result == [[3, -1], [-1, 3]]  # read again each time the list is built
+    third = '{from: "centre", to: "home_penalty"}, {from: "home_penalty", to: "centre"}, {from: "centre", to: "centre"}'
+    reads = []
+    for moves in (body, body.replace('{from: "centre", to: "home_penalty"}, {from: "home_penalty", to: "centre"}', third)):
+        ed = build(program(moves, NEAR))
+        m = match(ed)
+        reads.append((state_reads(m), function_calls(ed, "near")))
+        m.run("match")
+    (two, two_calls), (three, three_calls) = reads
+    assert two == three and two["control"] == 2  # read once per list, however many moves it holds
+    assert not two_calls and not three_calls  # near is read in place
 
 
 def test_the_advice_of_a_decision_reads_each_state_entry_once_for_all_options() -> None:
     body = 'return choose(home, "where", ["centre", "home_penalty"], prefer=distance(it, ball.area) + (1 if control == home else 0))'
-    code = build(program(body)).source_of("match")
-    # `control == home` holds for every option: worked out once too
-    assert "for (_h0, _h1, ) in ((m.S['ball.area'], (m.S['control'] == 'home'), ),) for v_it in _opts" in code
     m = match(build(program(body)), answers=["centre"])
+    reads = state_reads(m)
     m.run("match")
     far = value('distance("home_penalty", "centre")')
     assert m.agents["home"].asked[0].scores == (1, far + 1)
+    assert reads == {"ball.area": 1, "control": 1}  # `control == home` holds for every option: worked out once too
 
 
 def test_a_comprehension_that_can_change_the_state_reads_it_afresh_each_round() -> None:
     # rolling is no state write, but an impure call anywhere in the loop keeps every read in it
     body = "return [d + ball.value for d in [roll(1)[0], 1]]"
-    assert "_h0" not in build(program(body)).source_of("match")
     assert run_do(body, dice=[4]).result == [6, 3]
+    reads = []
+    for walked in (body, body.replace("1]]", "1, 2]]")):
+        m = match(build(program(walked)), dice=[4])
+        reads.append(state_reads(m))
+        m.run("match")
+    assert reads[1]["ball.value"] > reads[0]["ball.value"] > 0  # one more element, read once more
 
 
 def test_a_trigger_no_hook_can_answer_is_skipped_but_its_values_still_fault() -> None:
     quiet = "triggers:\n  ping: {params: [x]}\n"
-    m = run_do("trigger ping(x=1)\ntrigger ping(x=ball.value)", quiet)
+    m = match(build(program("trigger ping(x=1)\ntrigger ping(x=ball.value)", quiet)))
+    fired = method_calls(m, "fire")
+    m.run("match")
     assert m.live_hooks == {"ping": ()}  # worked out at the first firing, then skipped
-    assert "if m.live_hooks.get('ping', True): m.fire('ping', " in build(program("trigger ping(x=1)", quiet)).source_of("match")
+    assert fired == {"fire": 1}
     f = fault('let a = "now" + "here"\ntrigger ping(x=1)\ntrigger ping(x=pieces(home, a))', quiet)
     assert f.message == "unknown area 'nowhere'"
 
@@ -152,15 +179,20 @@ def test_a_function_reading_pieces_sees_a_move_made_after_it_was_asked() -> None
 
 
 def test_a_tiny_parameterless_function_is_read_in_place_by_its_callers() -> None:
-    ed = build(FUNCS)
-    assert "_F_CT(" not in ed.source_of("me")
-    assert value("me", FUNCS) == "home"
+    ed = build(program("return me", FUNCS))
+    calls = function_calls(ed, "CT", "me")
+    assert match(ed).run("match") == "home" and not calls
 
 
 def test_a_function_that_cannot_recurse_needs_no_depth_count_but_recursion_still_stops() -> None:
-    ed = build(FUNCS)
-    assert "m.depth" not in ed.source_of("far") and "m.depth" in ed.source_of("again")
     assert "endless recursion in 'again'" in fault("let x = again(1000)", FUNCS).message
+    # asked as deep as calls may nest, `far` still answers: it never counts the depth
+    deep = match(build(program('return far("home_penalty")', FUNCS)))
+    deep.depth = 63  # the procedure asking is the 64th call
+    assert deep.run("match") == 4
+    deep = match(build(program("return again(1)", FUNCS)))
+    deep.depth = 63
+    assert "endless recursion in 'again'" in pytest.raises(RuleFault, deep.run, "match").value.message
 
 
 WIDE = (
@@ -175,8 +207,8 @@ def test_a_function_making_few_calls_spends_no_step_but_a_wide_tree_of_calls_sti
     # would make fourteen, so it spends its own step. Records and lists are no cache keys,
     # and the two calls ask about other values, so f0 makes 2**30 calls: the steps still
     # run out.
-    ed = build(WIDE)
-    assert "m.budget" not in ed.source_of("f29") + ed.source_of("f28") and "m.budget" in ed.source_of("f27")
+    steps = {call: 5_000_000 - run_do(f"let x = {call}", WIDE).budget for call in ("1", "f29({a: 2})", "f28({a: 2})", "f27({a: 2})")}
+    assert steps["f29({a: 2})"] == steps["f28({a: 2})"] == steps["1"] < steps["f27({a: 2})"]
     assert value("f29({a: 2})", WIDE) == 4
     assert fault("let x = f0({a: 1})", WIDE, budget=10_000).message.startswith("step budget exhausted")
 
@@ -198,22 +230,26 @@ def test_a_comprehension_walks_one_short_list_literal_for_free_and_the_rest_spen
 
 def test_a_function_walking_a_list_literal_spends_its_own_step() -> None:
     src = "functions:\n  pair: {params: [a], expr: '[a + d for d in [0, 1]]'}\n"
-    assert "m.budget" in build(src).source_of("pair")  # so a loop of its callers cannot multiply free work
+    # so a loop of its callers cannot multiply free work
+    assert run_do("let x = pair(3)", src).budget == run_do("let x = [3, 4]", src).budget - 1
     assert value("pair(3)", src) == [3, 4]
 
 
 def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> None:
-    ed = build(FUNCS)
-    assert "m.counts[" in ed.source_of("crowd") and "_p_pieces(m, " in ed.source_of("crowd")  # the call stays, as fallback
-    m = run_do('place(home, "centre")\nmove_keeper(home, "centre")\nreturn crowd("centre")', FUNCS)
-    assert m.result == 2  # the keeper counts
+    ed = build(program('place(home, "centre")\nmove_keeper(home, "centre")\nreturn crowd("centre")', FUNCS))
+    asked = helper_calls(ed, "pieces")
+    assert match(ed).run("match") == 2  # the keeper counts
+    assert not asked  # the counts read in place; the primitive stays, as the fallback
     assert fault('let x = crowd(text("centr"))', FUNCS).message == "unknown area 'centr'"
     assert fault("let x = crowd(3)", FUNCS).message == "expected an area, got 3"
 
 
 def test_moves_and_placements_are_read_in_place_for_a_team_and_fault_as_the_primitives_do() -> None:
-    ed = build(program('move(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nplace(home, "centre")'))
-    assert all(f"m.{method}(" in ed.source_of("match") for method in ("move_piece", "move_keeper", "place_piece"))
+    ed = build(program('place(home, "centre")\nmove(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nreturn [pieces(home, "home_penalty"), pieces(home, "centre")]'))
+    m = match(ed)
+    prims, moves = helper_calls(ed, "move", "move_keeper", "place"), method_calls(m, "move_piece", "move_keeper", "place_piece")
+    assert m.run("match") == [1, 1]
+    assert not prims and moves == {"move_piece": 1, "move_keeper": 1, "place_piece": 1}
     assert fault('move(home, text("centr"), "centre")').message == "home has no outfield piece in 'centr' to move"
     assert fault('move(home, "centre", text("x"))').message == "unknown area 'x'"
     assert fault("move_keeper(home, [2])").message == "a list or record cannot be used as a key here"
@@ -242,16 +278,20 @@ def test_counts_follow_every_move_placement_and_removal() -> None:
 
 # ---- board questions --------------------------------------------------------------------------------
 def test_a_board_question_is_a_table_read_that_still_names_an_unknown_area() -> None:
-    ed = build(FUNCS)
-    assert "_A_distance[" in ed.source_of("far")
+    ed = build(program('return [far("home_penalty"), far("home_penalty"), far("centre")]', FUNCS))
+    asked, called = primitive_runs(ed, "distance"), helper_calls(ed, "distance")
+    assert match(ed).run("match") == [4, 4, 0]
+    assert asked == {"distance": 2} and not called  # once per question, answered from its table
     f = fault('let x = far(text("centr"))', FUNCS)  # text(): a quoted name is rejected when loaded
     assert f.message == "unknown area 'centr'"
 
 
 def test_a_board_question_of_two_areas_reads_one_table_per_area_and_checks_both() -> None:
     src = "functions:\n  apart: {params: [a, b], expr: 'distance(a, b)'}\n"
-    assert "_A_distance[v_a][v_b]" in build(src).source_of("apart")
-    assert value('[apart("centre", "home_penalty"), apart("home_penalty", "centre"), apart("centre", "centre")]', src) == [2, 2, 0]
+    ed = build(program('return [apart("centre", "home_penalty"), apart("home_penalty", "centre"), apart("centre", "centre")]', src))
+    asked, called = primitive_runs(ed, "distance"), helper_calls(ed, "distance")
+    assert match(ed).run("match") == [2, 2, 0]
+    assert asked == {"distance": 3} and not called
     assert fault('let x = apart("centre", text("centr"))', src).message == "unknown area 'centr'"
     assert fault('let x = apart(text("centr"), "centre")', src).message == "unknown area 'centr'"
     assert "cannot be used as a key" in fault('let x = apart("centre", [1])', src).message
@@ -259,9 +299,11 @@ def test_a_board_question_of_two_areas_reads_one_table_per_area_and_checks_both(
 
 def test_the_areas_of_a_zone_are_a_board_answer_that_still_names_an_unknown_zone() -> None:
     src = "functions:\n  wide: {params: [z], expr: 'len(areas_in_zone(z, home))'}\n"
-    ed = build(src)
-    assert "_A_areas_in_zone[" in ed.source_of("wide") and "wide" in ed.compiler.fixed
-    assert value('wide("midfield")', src) == value('wide("midfield")', src) == 5
+    ed = build(program('return [wide("midfield"), wide("midfield")]', src))
+    asked, called = primitive_runs(ed, "areas_in_zone"), helper_calls(ed, "areas_in_zone")
+    assert "wide" in ed.compiler.fixed
+    assert match(ed).run("match") == match(ed).run("match") == [5, 5]
+    assert asked == {"areas_in_zone": 1} and not called
     assert "expected a zone" in fault('let x = wide(text("midfeld"))', src).message
 
 
@@ -276,11 +318,14 @@ QUESTIONS = FUNCS + """
 def test_a_function_asking_only_board_questions_of_its_parameters_is_a_table_read_too() -> None:
     ed = build(program('return [twice(home, "centre"), twice(away, "home_penalty"), far("centre")]', QUESTIONS))
     assert ed.compiler.tabled == {"far", "twice"}
-    assert "_R_far[v_a]" in ed.source_of("twice") and "_R_twice[" in ed.source_of("match")
+    twice_runs, far_runs = body_runs(ed, "twice"), body_runs(ed, "far")
+    calls = function_calls(ed, "twice", "far")
     # a parameter used as a number or a record, a loop: still a call, with the match's own cache
     assert {"odds", "span", "near"} <= ed.compiler.fixed and not {"odds", "span", "near"} & ed.compiler.tabled
     first, again = match(ed), match(ed)  # its answers are kept for the process: asking spends no step either way
     assert first.run("match") == again.run("match") == [4, 8, 0] and first.budget == again.budget
+    # each body ran once per question, in the reference play or the first match; none was called
+    assert twice_runs["twice"] == 2 and far_runs["far"] == 3 and not calls
 
 
 def test_a_table_of_answers_remembers_a_bounded_number_and_answers_the_rest(monkeypatch) -> None:
