@@ -110,8 +110,10 @@ def method_calls(m: Any, *names: str) -> Counter[str]:
 def cached(m: Any) -> set[str]:
     """The rule functions whose answers the match holds now, in any of its caches."""
     caches: Iterable[dict[Any, Any]] = [m.memo, m.smemo, m.memo_home, m.memo_away, m.fixed, *m.area_memo.values()]
-    names = set()
-    for cache in caches:
-        for key in cache:
-            names.add(key[0] if isinstance(key, tuple) else str(key).split(" ")[0])
-    return names
+    return set().union(*map(answered, caches))
+
+
+def answered(cache: dict[Any, Any]) -> set[str]:
+    """The rule functions with an answer in one cache (keyed "name", "name team" or by
+    a tuple of the name and the arguments)."""
+    return {key[0] if isinstance(key, tuple) else str(key).split(" ")[0] for key in cache}
