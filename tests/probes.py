@@ -19,6 +19,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import langkit
+
 from fuba_rules.edition import Edition
 
 
@@ -117,3 +119,13 @@ def answered(cache: dict[Any, Any]) -> set[str]:
     """The rule functions with an answer in one cache (keyed "name", "name team" or by
     a tuple of the name and the arguments)."""
     return {key[0] if isinstance(key, tuple) else str(key).split(" ")[0] for key in cache}
+
+
+def prepared(setup: str, body: str, extra: str = "", **kw: Any) -> tuple[Edition, Any]:
+    """An edition of `body` (the `match` procedure) and a match of it in which the
+    procedure `setup` has run: probes set now see only what `body` does."""
+    src = "procedures:\n" + langkit.procedure(body) + langkit.procedure(setup, "setup") + (langkit.dedent(extra) if extra.strip() else "")
+    ed = langkit.build(src)
+    m = langkit.match(ed, **kw)
+    m.run("setup")
+    return ed, m

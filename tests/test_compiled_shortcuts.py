@@ -18,7 +18,7 @@ import warnings
 
 import pytest
 from langkit import BODY_LINE, build, events, fault, match, program, run_do, value
-from probes import answered, body_runs, cached, count_reads, function_calls, helper_calls, method_calls, primitive_runs, state_reads
+from probes import answered, body_runs, cached, count_reads, function_calls, helper_calls, method_calls, prepared, primitive_runs, state_reads
 
 from fuba_rules.agents.coach import CoachAgent
 from fuba_rules.lang.compiler import Answers
@@ -826,14 +826,13 @@ functions:
 
 
 def test_arithmetic_on_counts_and_distances_runs_without_checks() -> None:
-    ed = build(BOUNDED)
-    crowd = ed.source_of("crowd")
-    assert not any(check in crowd for check in ("_add(", "_sub(", "_mul(", "_floordiv(", "_mod(", "-1073741823"))
-    assert value('crowd(home, "centre") + crowd(away, "away_penalty")', BOUNDED) == (0 + 2 + 0 + 2) + (0 + 2 + 1 + 2)
-    assert "_floordiv(" in ed.source_of("share")  # by a number that may be 0: checked
-    assert "division" in fault('let x = share(home, "centre", 0)', BOUNDED).message
-    assert "_mod(" in ed.source_of("rest")  # a text % 3 would be no number: checked
-    assert "needs numbers" in fault('let x = rest("a")', BOUNDED).message
+    ed = build(program('return crowd(home, "centre") + crowd(away, "away_penalty")', BOUNDED))
+    m = match(ed)
+    checks = helper_calls(ed, "_add", "_sub", "_mul", "_floordiv", "_mod")
+    assert m.run("match") == (0 + 2 + 0 + 2) + (0 + 2 + 1 + 2) and not checks  # and no range test: see the golden `crowd`
+    assert "division" in fault('let x = share(home, "centre", 0)', BOUNDED).message  # by a number that may be 0: checked
+    assert "needs numbers" in fault('let x = share(home, "centre", "a")', BOUNDED).message
+    assert "needs numbers" in fault('let x = rest("a")', BOUNDED).message  # a text % 3 would be no number: checked
 
 
 THROUGH = """
@@ -845,10 +844,16 @@ functions:
 
 
 def test_a_number_bounded_through_a_call_or_a_clamp_runs_without_checks() -> None:
-    ed = build(THROUGH)
     # odds(v) alone is unbounded, but here v is clamp(x, 1, 6): at most 6, so odds at most 85
-    assert not any(check in ed.source_of("advice") for check in ("_add(", "_floordiv(", "-1073741823"))
-    assert "_add(" in ed.source_of("open")  # odds of any x: checked
+    # (with no range test either: see the golden `advice`)
+    checked = {}
+    for call in ("advice(100000)", "open(100000)"):
+        ed = build(program(f"return {call}", THROUGH))
+        m = match(ed)
+        checks = helper_calls(ed, "_add", "_sub", "_mul", "_floordiv")
+        m.run("match")
+        checked[call] = set(checks)
+    assert checked == {"advice(100000)": set(), "open(100000)": {"_add", "_sub", "_mul"}}  # odds of any x: checked
     assert value('[advice(1), advice(9), advice(-3), open(2)]', THROUGH) == [9 + 0 + 2, 2 + 0 + 2, 9 + 0 + 2, 36]
     assert fault('let x = advice(true)', THROUGH).message == "clamp needs numbers, got a boolean"
     assert fault('let x = advice("a")', THROUGH).message == "clamp needs numbers, got a text"
@@ -866,13 +871,19 @@ functions:
 
 
 def test_a_modifier_total_of_bounded_rows_and_bounded_state_are_summed_without_checks() -> None:
-    ed = build(TOTALS)
     # ball.value is an int kept between its min 1 and max 6 on every write; each row of
-    # "pass" and "shot" is a small number: their sums cannot grow past the limit
-    for name in ("pass_need", "shot_need"):
-        assert not any(check in ed.source_of(name) for check in ("_add(", "-1073741823")), name
-    for name in ("late_need", "later"):  # minute has no max: checked
-        assert "_add(" in ed.source_of(name), name
+    # "pass" and "shot" is a small number: their sums cannot grow past the limit, so they
+    # are not tested: a value forced past the limit behind the rules' back goes through
+    bounded = build(program('return [pass_need("centre"), shot_need("centre")]', TOTALS))
+    m = match(bounded)
+    m.S["ball.value"] = 2**40
+    checks = helper_calls(bounded, "_add", "_type")
+    assert m.run("match") == [2**40, 1 + 2**40] and not checks
+    unbounded = build(program('return [late_need("centre"), later]', TOTALS))
+    m = match(unbounded)
+    m.S["minute"] = 2**31
+    checks = helper_calls(unbounded, "_add")
+    assert m.run("match") == [2**31 + 1, 2**31 + 1] and checks == {"_add": 2}  # minute has no max: checked
     got = run_do('place(away, "away_penalty")\nset ball.value = 9\nreturn [pass_need("away_penalty"), shot_need("centre"), late_need("centre"), later]', TOTALS).result
     assert got == [6 + 2, 1 + 6, 1 + 1, 2]
 
@@ -895,20 +906,26 @@ constants:
 
 
 def test_arithmetic_on_whole_number_state_tests_only_the_range() -> None:
-    ed = build(WHOLE)
+    def tests(call: str) -> int:
+        """Type tests made asking `call` of a field of a record (which tests the record once)."""
+        ed = build(program(f"let r = {{x: 2}}\nreturn {call}", WHOLE))
+        m = match(ed)
+        asked = helper_calls(ed, "_type")
+        m.run("match")
+        return asked["_type"]
+
     # an int entry that starts as a whole number holds one after every write (none only
-    # where it starts as none): its sums need no type tests, only the range test
-    for name in ("lead", "late", "gap"):
-        assert "_type(" not in ed.source_of(name) and "-1073741823" in ed.source_of(name), name
-    assert "_type(" in ed.source_of("loose") and "_type(" in ed.source_of("maybe")  # a parameter, an entry that may be none
-    assert ed.source_of("loose").count("_type(") == 1  # `x + minute`: only the parameter is tested
+    # where it starts as none): its sums need no type tests, only the range test (below)
+    assert tests("[lead(home), late, gap(home)]") == 0
+    # a parameter is tested: `x + minute` tests only x, once
+    record = tests("r.x")
+    assert tests("loose(r.x)") == record + 1
     # `x - 1` is a whole number whatever x is (anything else faults), and so is the sum
     # of a list of whole numbers; only `x - 1` itself tests x
-    assert ed.source_of("short").count("_type(") == 1
+    assert tests("short(r.x)") == record + 1
     assert value("short(4)", WHOLE) == (4 - 1) * 2 + 1 + 0 - 1
     assert "needs numbers" in fault('let x = short("a")', WHOLE).message
     # a sum with a decimal in it is no whole number: it is still tested, and the helper faults
-    assert "_type(" in ed.source_of("halves")
     assert fault("let x = halves(1)", WHOLE).message == "'+' needs whole numbers, got a decimal number"
     got = run_do("set bonus[home] = 3\nset minute = 40\nset actions = 2\nreturn [lead(home), late, gap(home), loose(2)]", WHOLE).result
     assert got == [0 + 3 * 40 - 2, 41 + 40, 118 - (0 - 2), 42]
@@ -928,10 +945,13 @@ functions:
 
 
 def test_a_list_reading_no_state_is_kept_for_the_match_and_a_fault_in_it_keeps_its_place() -> None:
-    ed = build(KEPT_LISTS)
-    assert "_kept" in ed.source_of("beside")
-    assert "_kept" not in ed.source_of("beside_now")  # it reads the ball's value: built where it stands
-    assert "_kept" not in ed.source_of("beside_each")  # a list is no key: built where it stands
+    def steps(call: str, times: int) -> int:
+        asked = "\nset ball.value = 3\n".join([f"let x = {call}"] * times)
+        return 5_000_000 - run_do(asked, KEPT_LISTS).budget
+
+    assert steps('beside("centre")', 2) == steps('beside("centre")', 1)  # kept for the match: asked again, no step
+    assert steps('beside_now("centre")', 2) > steps('beside_now("centre")', 1)  # it reads the ball's value: built where it stands
+    assert steps('beside_each(["centre"])', 2) > steps('beside_each(["centre"])', 1)  # a list is no key: built where it stands
     twice = run_do('let x = beside("centre")\nset ball.value = 3\nlet y = beside("centre")\nreturn [x, y, beside_now("centre")]', KEPT_LISTS)
     assert twice.result[0] == twice.result[1] == twice.result[2] and "home_front" in twice.result[0]
     once = run_do('let x = beside("centre")\nset ball.value = 3\nreturn beside_now("centre")', KEPT_LISTS)
@@ -954,10 +974,6 @@ SETUP = 'place(home, "centre")\nplace(home, "home_left_wing")\nplace(home, "home
 
 
 def test_a_list_reading_a_local_only_through_a_board_question_is_kept_by_its_answer_until_the_state_changes() -> None:
-    ed = build(BY_ZONE)
-    assert "_kept" in ed.source_of("in_zone")  # `area` only as zone(area, team): kept by the zone
-    assert "_kept" not in ed.source_of("in_zone_named")  # it reads `area` itself too
-    assert "_kept" not in ed.source_of("nearby")  # distance(a, area) asks about the list's own `a`
     ask_all = "[[in_zone(home, a) for a in areas()], [in_zone_named(home, a) for a in areas()]]"
     m = run_do(f"{SETUP}let before = {ask_all}\nmove(home, \"centre\", \"away_front\")\nreturn [before, {ask_all}]", BY_ZONE)
     (kept, built), (kept_after, built_after) = m.result
@@ -965,10 +981,14 @@ def test_a_list_reading_a_local_only_through_a_board_question_is_kept_by_its_ans
     # a second area of a zone already asked about spends no step on the list; another zone does
     midfield, other_zone = run_do(f'{SETUP}return [zone("centre", home), zone("home_front", home)]').result
     assert midfield != other_zone and run_do(f'{SETUP}return zone("home_left_wing", home)').result == midfield
-    once = run_do(f'{SETUP}let x = in_zone(home, "centre")', BY_ZONE).budget
-    same = run_do(f'{SETUP}let x = in_zone(home, "centre")\nlet y = in_zone(home, "home_left_wing")', BY_ZONE).budget
-    other = run_do(f'{SETUP}let x = in_zone(home, "centre")\nlet y = in_zone(home, "home_front")', BY_ZONE).budget
-    assert once - same < once - other
+    def second_area(function: str, area: str) -> int:
+        """Steps spent asking about a second area, after "centre"."""
+        once = run_do(f'{SETUP}let x = {function}(home, "centre")', BY_ZONE).budget
+        return once - run_do(f'{SETUP}let x = {function}(home, "centre")\nlet y = {function}(home, "{area}")', BY_ZONE).budget
+
+    assert second_area("in_zone", "home_left_wing") < second_area("in_zone", "home_front")  # `area` only as zone(area, team): kept by the zone
+    for function in ("in_zone_named", "nearby"):  # it reads `area` itself too; distance(a, area) asks about the list's own `a`
+        assert second_area(function, "home_left_wing") == second_area(function, "home_front"), function
     # a value no board question takes: the list as written faults, placed where it stands
     kept_fault, built_fault = fault('let x = in_zone(home, text("centr"))', BY_ZONE), fault('let x = in_zone_named(home, text("centr"))', BY_ZONE)
     assert kept_fault.message == built_fault.message == "unknown area 'centr'"
@@ -983,9 +1003,15 @@ functions:
 
 
 def test_a_state_entry_a_function_always_reads_more_than_once_is_read_once_as_it_starts() -> None:
-    ed = build(READ_ONCE)
-    assert ed.source_of("near_ball").count("m.S['ball.area']") == 1 and "_s0 = m.S['ball.area']" in ed.source_of("near_ball")
-    assert ed.source_of("late").count("m.S['ball.area']") == 2  # first read after an `and`: maybe never read, read in place
+    def reads(call: str) -> int:
+        ed, m = prepared('set ball.area = "home_front"', f"return {call}", READ_ONCE)
+        counted = state_reads(m)
+        m.run("match")
+        return counted["ball.area"]
+
+    assert reads('near_ball("home_front")') == 1
+    # first read after an `and`: maybe never read, so read in place, where the text reads it
+    assert reads('late("centre")') == 0 and reads('late("home_front")') == 2
     assert value('[near_ball("centre"), near_ball("home_front"), near_ball("home_penalty"), late("centre")]', READ_ONCE) == [2, 1, 0, False]
 
 
@@ -997,10 +1023,14 @@ functions:
 
 
 def test_a_list_asking_about_one_team_reads_its_counts_once_and_faults_as_before() -> None:
-    ed = build(TEAM_LISTS)
-    assert ed.source_of("crowded").count("m.counts[v_t] if v_t in") == 1  # the inner list reads the outer's
-    assert "(m.counts[v_u][v_a] if v_u in" in ed.source_of("crowded_each")  # a team the list's loop binds: asked in place
     position = 'place(home, "centre")\nplace(home, "centre")\nplace(home, "home_front")\nplace(home, "away_front")\n'
+    reads = {}
+    for function in ("crowded", "crowded_each"):
+        ed, m = prepared(position, f"return {function}(home)", TEAM_LISTS)
+        reads[function] = count_reads(m)
+        m.run("match")
+    assert reads["crowded"] == {"home": 1}  # the inner lists read the outer's
+    assert reads["crowded_each"]["home"] > len(value("areas()"))  # a team the list's loop binds: asked in place
     for team in ("home", "away"):
         got = run_do(position + f"return [crowded({team}), crowded_each({team})]", TEAM_LISTS).result
         assert got[0] == got[1] and ("centre" in got[0]) == (team == "home")
@@ -1016,13 +1046,14 @@ functions:
 
 
 def test_what_a_body_read_in_place_asks_of_the_state_alone_is_worked_out_once_per_list() -> None:
-    ed = build(IN_PLACE)
-    # `t == control` holds for every area of the list: read once as it starts, and t's counts with it
-    assert "for (_h0, _h1, _h2, ) in (((v_t == m.S['control']), m.S['ball.area'], (m.counts[v_t] if v_t in ('home', 'away') else None), ),)" in ed.source_of("liked_areas")
-    # t is the list's own: `t == control` asked per team, `a == ball.area` once
-    assert "for (_h0, _h1, ) in ((m.S['control'], (v_a == m.S['ball.area']), ),)" in ed.source_of("liked_by_each")
-    assert "((v_t == _h0) and _h1)" in ed.source_of("liked_by_each")
     body = 'place(home, "centre")\nplace(away, "centre")\nset control = away\nset ball.area = "centre"\n'
+    # `t == control` holds for every area of the list: read once as it starts, and t's counts with
+    # it; in liked_by_each t is the list's own: `t == control` asked per team, `a == ball.area` once
+    for call, counts in (("liked_areas(home)", {"home": 1}), ("liked_by_each(\"centre\")", {"home": 1, "away": 1})):
+        ed, m = prepared(body, f"return {call}", IN_PLACE)
+        state, pieces = state_reads(m), count_reads(m)
+        m.run("match")
+        assert state == {"control": 1, "ball.area": 1} and pieces == counts, call
     advice = 'let x = choose(home, "where", ["centre", "home_front"], prefer=liked(away, it) + liked(home, it))\n'
     got = run_do(body + advice + 'return [liked_areas(home), liked_areas(away), liked_by_each("centre"), liked_by_each("home_front")]', IN_PLACE, answers=["centre"])
     assert got.result == [[], ["centre"], ["away"], []]
@@ -1036,15 +1067,17 @@ functions:
   against_holder: {params: [t, a], expr: 't == other(holder) and pieces(t, a) > 0'}
   mine: {params: [t], expr: '[a for a in team_areas(t) if against(t, a)]'}
   holders: {params: [t], expr: '[a for a in team_areas(t) if against_holder(t, a)]'}
+  holders_in: {params: [t, xs], expr: '[a for a in xs if against_holder(t, a)]'}
 """
 
 
 def test_the_opponent_of_a_team_entry_is_worked_out_once_per_list_where_it_cannot_fault() -> None:
-    ed = build(PROVED)
     # control is a team entry starting as one, and every write to it is checked: other(control) cannot fault
-    assert "(v_t == (_A_other[m.S['control']]))" in ed.source_of("mine").split("for v_a")[0]
+    ed, m = prepared('place(away, "centre")', "return mine(away)", PROVED)
+    reads = state_reads(m)
+    assert m.run("match") == ["centre"] and reads == {"control": 1}
     # holder starts as none: other(holder) may fault, so it is asked only where the text asks it
-    assert "(v_t == _A_other[_h0])" in ed.source_of("holders").split("for v_a")[1]
+    assert value("holders_in(home, [])", PROVED) == []
     assert run_do('place(away, "centre")\nreturn [mine(away), mine(home), holders(home)]', PROVED).result == [["centre"], [], []]
     assert fault('place(home, "centre")\nlet x = holders(home)', PROVED).message == "expected a team (home or away), got None"
 
@@ -1068,15 +1101,18 @@ functions:
 
 
 def test_a_text_joined_to_a_short_text_is_joined_in_line_and_anything_else_as_before() -> None:
-    ed = build(JOIN)
-    assert "_type(v_x) is _str" in ed.source_of("label") and "_type(v_x) is _str" in ed.source_of("tail")
-    assert value('label("skill")', JOIN) == "use skill" and value('tail("goal")', JOIN) == "goal!"
+    def joined(call: str) -> tuple[object, set[str]]:
+        ed = build(program(f"return {call}", JOIN))
+        m = match(ed)
+        helpers = helper_calls(ed, "_type", "_add")
+        return m.run("match"), set(helpers)
+
+    assert joined('label("skill")') == ("use skill", {"_type"}) and joined('tail("goal")') == ("goal!", {"_type"})
     # anything but a text is rendered, as `_add` renders it
     assert [value(f"label({x})", JOIN) for x in ("3", "true", "none", "[1, 2]")] == ["use 3", "use yes", "use none", "use 1,2"]
     assert value("tail(7)", JOIN) == "7!"
     # two texts the rule text shows (a template, a choice of two literals): no type test
-    assert "_len(" in ed.source_of("both") and "_type(" not in ed.source_of("both")
-    assert value("both(1)", JOIN) == "1:one"
+    assert joined("both(1)") == ("1:one", set())
     assert value(f'both("{"y" * 120}")', JOIN) == "y" * 120 + ":other"  # past 100 characters: `_add` joins
     # a long text is joined by `_add`, which charges its length to the step budget
     long = "x" * 300
@@ -1093,7 +1129,11 @@ state:
 
 
 def test_one_entry_of_an_indexed_list_or_truth_value_is_written_in_line_logged_once_and_checked_by_key() -> None:
-    assert "_put_at(m, 'trail'" in build(program('set trail[home] = [1]', INDEXED)).source_of("match")
+    ed = build(program("set trail[home] = [1]", INDEXED))
+    m = match(ed)
+    writes = helper_calls(ed, "_put_at", "_set", "_put")
+    m.run("match")
+    assert writes == {"_put_at": 1}
     m = run_do('set trail[home] = trail[home] + ["centre"]\nset trail[home] = ["centre"]\nset ready[away] = true\nreturn [trail, ready]', INDEXED)
     assert m.result == [{"home": ["centre"], "away": []}, {"home": False, "away": True}]
     assert [(e["var"], e["index"], e["from"], e["to"]) for e in events(m, "set")] == [("trail", ["home"], [], ["centre"]), ("ready", ["away"], False, True)]
