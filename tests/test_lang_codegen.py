@@ -25,7 +25,9 @@ def test_a_fault_in_a_rule_reports_its_yaml_line_and_column() -> None:
 
 def test_a_fault_inside_a_called_procedure_points_at_the_callees_line() -> None:
     src = "procedures:\n" + kit.procedure("helper()") + kit.procedure("let q = 1\nlet r = q // 0", "helper")
-    f = pytest.raises(RuleFault, run, src).value
+    with pytest.raises(RuleFault) as info:
+        run(src)
+    f = info.value
     assert f.message == "integer division or modulo by zero"
     assert (f.pos.file, f.pos.line) == ("rules.yaml", 8)  # helper's do: starts on line 7
 
@@ -78,7 +80,7 @@ def test_every_generated_function_of_an_edition_compiles(edition: str) -> None:
 
 
 def test_source_of_an_unknown_rule_suggests_a_name() -> None:
-    with pytest.raises(Exception, match="no rule function or procedure 'DTT'.*did you mean 'DT'"):
+    with pytest.raises(Exception, match=r"no rule function or procedure 'DTT'.*did you mean 'DT'"):
         kit.build(kit.program("pass")).source_of("DTT")
 
 

@@ -126,14 +126,14 @@ def test_a_hook_override_runs_the_replaced_hooks_do(tmp_path):
 def test_fuba_show_source_shows_the_call_and_the_base(tmp_path, capsys):
     """The replaced procedure is a rule of its own, `NAME__base`: the override calls it,
     and `fuba show --source` prints either."""
-    shown = loud(tmp_path, "shown")
-    ed = load(shown)
+    override = loud(tmp_path, "shown")
+    ed = load(override)
     s = Scenario(ed, dice=[]).state(minute=10)
     base_runs = function_calls(ed, "add_minute__base", kind="procedure")
     s.run("add_minute")
     assert base_runs == {"add_minute__base": 1} and s["minute"] == 11
     for name in ("add_minute", "add_minute__base"):
-        assert main(["--root", str(EDITIONS), "show", "2024-draft", "--mod", str(shown), "--source", name]) == 0
+        assert main(["--root", str(EDITIONS), "show", "2024-draft", "--mod", str(override), "--source", name]) == 0
         [function] = ast.parse(capsys.readouterr().out).body
         assert isinstance(function, ast.FunctionDef), name
 
