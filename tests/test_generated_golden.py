@@ -58,6 +58,22 @@ EDITIONS = {
           near: {params: [t], expr: '[a for a in areas() if t == control and a != ball.area]'}
         """,
     ),
+    # what a list reads once before its loop: a team entry's opponent (which cannot
+    # fault), not an entry that may be none's; a test of the list's own team per element
+    "lists read once": (
+        'return [mine(home), holders(home), liked_by_each("centre")]',
+        """
+        state:
+          holder: {type: team}
+        functions:
+          against: {params: [t, a], expr: 't == DT and pieces(t, a) > 0'}
+          against_holder: {params: [t, a], expr: 't == other(holder) and pieces(t, a) > 0'}
+          mine: {params: [t], expr: '[a for a in team_areas(t) if against(t, a)]'}
+          holders: {params: [t], expr: '[a for a in team_areas(t) if against_holder(t, a)]'}
+          liked: {params: [t, a], expr: '(2 if t == control and a == ball.area else 0) + (1 if pieces(t, a) > 0 else 0)'}
+          liked_by_each: {params: [a], expr: '[t for t in teams() if liked(t, a) > 1]'}
+        """,
+    ),
 }
 
 
