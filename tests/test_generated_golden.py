@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pytest
 from langkit import build, match, program
+from test_compiled_shortcuts import IN_PLACE, PROVED
 
 EDITIONS = {
     # a procedure: its step and depth, a sum with its range test in line
@@ -62,17 +63,7 @@ EDITIONS = {
     # fault), not an entry that may be none's; a test of the list's own team per element
     "lists read once": (
         'return [mine(home), holders(home), liked_by_each("centre")]',
-        """
-        state:
-          holder: {type: team}
-        functions:
-          against: {params: [t, a], expr: 't == DT and pieces(t, a) > 0'}
-          against_holder: {params: [t, a], expr: 't == other(holder) and pieces(t, a) > 0'}
-          mine: {params: [t], expr: '[a for a in team_areas(t) if against(t, a)]'}
-          holders: {params: [t], expr: '[a for a in team_areas(t) if against_holder(t, a)]'}
-          liked: {params: [t, a], expr: '(2 if t == control and a == ball.area else 0) + (1 if pieces(t, a) > 0 else 0)'}
-          liked_by_each: {params: [a], expr: '[t for t in teams() if liked(t, a) > 1]'}
-        """,
+        PROVED + IN_PLACE.split("functions:\n", 1)[1],
     ),
 }
 
