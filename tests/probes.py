@@ -129,3 +129,10 @@ def prepared(setup: str, body: str, extra: str = "", **kw: Any) -> tuple[Edition
     m = langkit.match(ed, **kw)
     m.run("setup")
     return ed, m
+
+
+def ready(body: str, extra: str = "", **kw: Any) -> tuple[Edition, Any]:
+    """An edition running `body` as its `match` procedure, and a match of it made (so
+    the edition's reference play is done): probes set now see only this match."""
+    ed = langkit.build(langkit.program(body, extra))
+    return ed, langkit.match(ed, **kw)

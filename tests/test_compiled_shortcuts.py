@@ -28,6 +28,7 @@ from probes import (
     method_calls,
     prepared,
     primitive_runs,
+    ready,
     state_reads,
 )
 
@@ -39,8 +40,7 @@ from fuba_rules.lang.runtime import MAX_NUMBER, RuleFault, fault_trace
 # ---- arithmetic ---------------------------------------------------------------------------------
 def test_arithmetic_on_small_literals_runs_without_checks() -> None:
     src = "functions:\n  seven: {expr: '3 + 2 * 2'}\n"
-    ed = build(program("return seven", src))
-    m = match(ed)
+    ed, m = ready("return seven", src)
     checks = helper_calls(ed, "_add", "_mul")
     assert m.run("match") == 7 and not checks  # and no range test either: see the golden `seven`
 
@@ -57,8 +57,7 @@ def test_adding_a_number_to_a_text_is_still_a_fault_when_one_side_is_not_proved(
 
 def test_whole_numbers_are_added_in_line_and_anything_else_goes_to_the_checks() -> None:
     src = "functions:\n  plus: {params: [a, b], expr: 'a + b * 2'}\n"
-    small_ed, large_ed = build(program("return plus(1, 2)", src)), build(program("return plus(2147483647, 1)", src))
-    small, large = match(small_ed), match(large_ed)
+    (small_ed, small), (large_ed, large) = ready("return plus(1, 2)", src), ready("return plus(2147483647, 1)", src)
     small_checks, large_checks = helper_calls(small_ed, "_add"), helper_calls(large_ed, "_add")
     assert small.run("match") == 5 and not small_checks  # added in line
     assert large.run("match") == 2147483649 and large_checks["_add"] == 1  # past the in-line range: the checks, out of line
@@ -75,8 +74,7 @@ def test_a_sum_inside_a_list_being_walked_is_still_checked() -> None:
 
 def test_lists_joined_where_the_text_shows_a_list_skip_the_number_tests_and_spend_the_same_steps() -> None:
     src = "functions:\n  join: {params: [xs], expr: '[1] + xs'}\n  plain: {params: [a, b], expr: 'a + b'}\n"
-    join_ed, add_ed = build(program("return join([2, 3])", src)), build(program("return plain([1], [2, 3])", src))
-    joins, adds = match(join_ed), match(add_ed)
+    (join_ed, joins), (add_ed, adds) = ready("return join([2, 3])", src), ready("return plain([1], [2, 3])", src)
     join_calls, add_calls = helper_calls(join_ed, "_cat", "_add", "_type"), helper_calls(add_ed, "_cat", "_add")
     assert joins.run("match") == adds.run("match") == [1, 2, 3]
     assert join_calls == {"_cat": 1} and add_calls == {"_add": 1}  # joined without testing for numbers first
@@ -112,8 +110,7 @@ def test_state_read_in_a_function_read_in_place_in_a_list_is_read_once_before_th
     third = '{from: "centre", to: "home_penalty"}, {from: "home_penalty", to: "centre"}, {from: "centre", to: "centre"}'
     reads = []
     for moves in (body, body.replace('{from: "centre", to: "home_penalty"}, {from: "home_penalty", to: "centre"}', third)):
-        ed = build(program(moves, NEAR))
-        m = match(ed)
+        ed, m = ready(moves, NEAR)
         reads.append((state_reads(m), function_calls(ed, "near")))
         m.run("match")
     (two, two_calls), (three, three_calls) = reads
@@ -257,8 +254,7 @@ def test_counting_pieces_is_read_in_place_and_still_names_an_unknown_area() -> N
 
 
 def test_moves_and_placements_are_read_in_place_for_a_team_and_fault_as_the_primitives_do() -> None:
-    ed = build(program('place(home, "centre")\nmove(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nreturn [pieces(home, "home_penalty"), pieces(home, "centre")]'))
-    m = match(ed)
+    ed, m = ready('place(home, "centre")\nmove(home, "centre", "home_penalty")\nmove_keeper(home, "centre")\nreturn [pieces(home, "home_penalty"), pieces(home, "centre")]')
     prims, moves = helper_calls(ed, "move", "move_keeper", "place"), method_calls(m, "move_piece", "move_keeper", "place_piece")
     assert m.run("match") == [1, 1]
     assert not prims and moves == {"move_piece": 1, "move_keeper": 1, "place_piece": 1}
@@ -538,8 +534,7 @@ functions:
 
 
 def test_a_function_reading_fields_of_a_parameter_checks_the_record_once() -> None:
-    ed = build(program('return [gain({from: "home_penalty", to: "centre"}), gain({from: "centre", to: "home_penalty"})]', MOVES))
-    m = match(ed)
+    ed, m = ready('return [gain({from: "home_penalty", to: "centre"}), gain({from: "centre", to: "home_penalty"})]', MOVES)
     tests = helper_calls(ed, "_type", "_field")
     assert m.run("match") == [2, -2]
     assert tests == {"_type": 2}  # one test of the record per call, none per field
@@ -592,8 +587,7 @@ functions:
 
 def test_a_function_asked_twice_with_the_same_values_in_one_expression_is_asked_once() -> None:
     def asked(call: str, extra: str = ASKED_TWICE) -> tuple[object, int]:
-        ed = build(program(f'place(home, "centre")\nreturn {call}', extra))
-        m = match(ed)
+        ed, m = ready(f'place(home, "centre")\nreturn {call}', extra)
         calls = function_calls(ed, "crowd")
         return m.run("match"), calls["crowd"]
 
@@ -618,8 +612,7 @@ functions:
 def test_a_primitive_reading_the_match_asked_twice_in_one_expression_is_asked_once() -> None:
     placed = 'place(home, "centre")\nplace(home, "home_penalty")\n'
     for call, times in (("second(home)", 1), ("either(home)", 2)):  # either: first asked in a branch that may not run
-        ed = build(program(placed + f"return {call}", RANKED_TWICE))
-        m = match(ed)
+        ed, m = ready(placed + f"return {call}", RANKED_TWICE)
         asked = helper_calls(ed, "ranked")
         m.run("match")
         assert asked["ranked"] == times, call
@@ -635,8 +628,7 @@ def test_a_function_walking_a_list_parameter_is_not_cached() -> None:
 
 def test_list_primitives_read_in_place_give_the_same_answers_and_faults() -> None:
     def asked(expr: str) -> tuple[object, set[str]]:
-        ed = build(program(f"return {expr}"))
-        m = match(ed)
+        ed, m = ready(f"return {expr}")
         calls = helper_calls(ed, "len", "count", "min", "max", "sum")
         return m.run("match"), set(calls)
 
@@ -654,8 +646,7 @@ def test_clamp_read_in_place_gives_what_the_primitive_gives() -> None:
     """`clamp(x, low, high)` of whole numbers is a comparison in line; anything else
     (a boolean, a text) goes to the primitive, which names the fault."""
     cases = [(x, low, high) for x in range(-2, 9) for low in (-1, 1, 3) for high in (0, 2, 6)]
-    ed = build(program("return [" + ", ".join(f"clamp({x}, {low}, {high})" for x, low, high in cases) + "]"))
-    m = match(ed)
+    ed, m = ready("return [" + ", ".join(f"clamp({x}, {low}, {high})" for x, low, high in cases) + "]")
     asked = helper_calls(ed, "clamp")
     assert m.run("match") == [max(low, min(high, x)) for x, low, high in cases]  # low when high is below it
     assert not asked  # compared in line
@@ -672,8 +663,7 @@ def test_a_team_that_is_not_one_is_named_when_counting_pieces_or_finding_the_kee
 def test_a_plain_state_write_is_logged_only_when_the_value_changes() -> None:
     m = run_do('set control = away\nset control = away\nset control = home')
     assert [(e["from"], e["to"]) for e in events(m, "set") if e["var"] == "control"] == [("home", "away"), ("away", "home")]
-    ed = build(program("set control = away\nset control = away\nset control = home"))
-    m = match(ed)
+    ed, m = ready("set control = away\nset control = away\nset control = home")
     writes = helper_calls(ed, "_put", "_set")
     m.run("match")
     assert writes == {"_put": 2}  # compared in line: the write itself only where the value changes
@@ -717,8 +707,7 @@ functions:
 
 def test_indexed_state_is_read_straight_and_a_missing_entry_is_still_named() -> None:
     # a write names every index, so every level is a dict with the declared keys
-    ed = build(program('return bonus_of(home, "centre")', BONUS))
-    m = match(ed)
+    ed, m = ready('return bonus_of(home, "centre")', BONUS)
     helpers, reads = helper_calls(ed, "_index"), state_reads(m)
     assert m.run("match") == 1 and not helpers and reads == {"bonus": 1}
     assert run_do('set bonus[away]["centre"] += 2\nreturn bonus_of(away, "centre")', BONUS).result == 3
@@ -730,8 +719,7 @@ def test_indexed_state_is_read_straight_and_a_missing_entry_is_still_named() -> 
 
 def test_a_dict_read_by_a_text_key_is_read_in_line_and_anything_else_goes_to_the_helper() -> None:
     for call, result, helper in (('entry({a: 1, b: 2}, "b")', 2, 0), ("entry([5, 6], 1)", 6, 1)):  # the helper only as fallback
-        ed = build(program(f"return {call}", BONUS))
-        m = match(ed)
+        ed, m = ready(f"return {call}", BONUS)
         helpers = helper_calls(ed, "_index")
         assert m.run("match") == result and helpers["_index"] == helper, call
     assert fault('let x = entry({a: 1}, "c")', BONUS).message == "no entry c"
@@ -739,8 +727,7 @@ def test_a_dict_read_by_a_text_key_is_read_in_line_and_anything_else_goes_to_the
 
 
 def test_a_list_read_by_a_whole_number_is_read_in_line_and_anything_else_goes_to_the_helper() -> None:
-    ed = build(program("return second([4, 5, 6])", BONUS))
-    m = match(ed)
+    ed, m = ready("return second([4, 5, 6])", BONUS)
     helpers = helper_calls(ed, "_index")
     assert m.run("match") == 5 and not helpers
     assert value("second([4, 5, 6]) + nth([4, 5, 6], -1)", BONUS) == 11
@@ -771,8 +758,7 @@ def test_advice_over_options_proved_records_reads_their_fields_without_a_check()
     body = 'let opts = steps("centre")\nlet mv = choose(home, "move", opts, prefer=gain(it))\nreturn mv.to'
     tests = []
     for advised in (body, body.replace(", prefer=gain(it)", "")):
-        ed = build(program(advised, ADVISED))
-        m = match(ed, agents=coaches())
+        ed, m = ready(advised, ADVISED, agents=coaches())
         tests.append(helper_calls(ed, "_type", "_field"))
         m.run("match")
     assert tests[0] == tests[1]  # scoring every option tested none of them
@@ -796,8 +782,7 @@ functions:
 def test_a_walk_over_a_proved_list_skips_the_type_test_and_spends_the_same_steps() -> None:
     tested = []
     for call in ("proved(0)", "given(areas(), 0)"):
-        ed = build(program(f"return {call}", WALKS))
-        m = match(ed)
+        ed, m = ready(f"return {call}", WALKS)
         tested.append(helper_calls(ed, "_each"))
         assert m.run("match") == 64
     assert tested == [{}, {"_each": 1}]
@@ -819,8 +804,7 @@ functions:
 
 def test_functions_returning_lists_through_calls_to_each_other_are_walked_as_lists() -> None:
     def walked(call: str) -> tuple[object, set[str]]:
-        ed = build(program(f"return {call}", CALLING_EACH_OTHER))
-        m = match(ed)
+        ed, m = ready(f"return {call}", CALLING_EACH_OTHER)
         helpers = helper_calls(ed, "_each", "_walk")
         return m.run("match"), set(helpers)
 
@@ -838,8 +822,7 @@ functions:
 
 
 def test_arithmetic_on_counts_and_distances_runs_without_checks() -> None:
-    ed = build(program('return crowd(home, "centre") + crowd(away, "away_penalty")', BOUNDED))
-    m = match(ed)
+    ed, m = ready('return crowd(home, "centre") + crowd(away, "away_penalty")', BOUNDED)
     checks = helper_calls(ed, "_add", "_sub", "_mul", "_floordiv", "_mod")
     assert m.run("match") == (0 + 2 + 0 + 2) + (0 + 2 + 1 + 2) and not checks  # and no range test: see the golden `crowd`
     assert "division" in fault('let x = share(home, "centre", 0)', BOUNDED).message  # by a number that may be 0: checked
@@ -860,8 +843,7 @@ def test_a_number_bounded_through_a_call_or_a_clamp_runs_without_checks() -> Non
     # (with no range test either: see the golden `advice`)
     checked = {}
     for call in ("advice(100000)", "open(100000)"):
-        ed = build(program(f"return {call}", THROUGH))
-        m = match(ed)
+        ed, m = ready(f"return {call}", THROUGH)
         checks = helper_calls(ed, "_add", "_sub", "_mul", "_floordiv")
         m.run("match")
         checked[call] = set(checks)
@@ -920,8 +902,7 @@ constants:
 def test_arithmetic_on_whole_number_state_tests_only_the_range() -> None:
     def tests(call: str) -> int:
         """Type tests made asking `call` of a field of a record (which tests the record once)."""
-        ed = build(program(f"let r = {{x: 2}}\nreturn {call}", WHOLE))
-        m = match(ed)
+        ed, m = ready(f"let r = {{x: 2}}\nreturn {call}", WHOLE)
         asked = helper_calls(ed, "_type")
         m.run("match")
         return asked["_type"]
@@ -1114,8 +1095,7 @@ functions:
 
 def test_a_text_joined_to_a_short_text_is_joined_in_line_and_anything_else_as_before() -> None:
     def joined(call: str) -> tuple[object, set[str]]:
-        ed = build(program(f"return {call}", JOIN))
-        m = match(ed)
+        ed, m = ready(f"return {call}", JOIN)
         helpers = helper_calls(ed, "_type", "_add")
         return m.run("match"), set(helpers)
 
@@ -1141,8 +1121,7 @@ state:
 
 
 def test_one_entry_of_an_indexed_list_or_truth_value_is_written_in_line_logged_once_and_checked_by_key() -> None:
-    ed = build(program("set trail[home] = [1]", INDEXED))
-    m = match(ed)
+    ed, m = ready("set trail[home] = [1]", INDEXED)
     writes = helper_calls(ed, "_put_at", "_set", "_put")
     m.run("match")
     assert writes == {"_put_at": 1}
