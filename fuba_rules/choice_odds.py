@@ -121,7 +121,7 @@ def option_odds(
     for i in range(len(decision.options)):
         runs = [0]
 
-        def run(dice: Dice, i: int = i) -> tuple:
+        def run(dice: Dice, i: int = i, runs: list[int] = runs) -> tuple:
             runs[0] += 1
             if tick:
                 tick()

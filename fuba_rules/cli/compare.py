@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCHES, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError
 

@@ -105,7 +105,7 @@ def _table(odds: dict[Any, Any]) -> None:
     rows = [(", ".join(map(str, o)) if isinstance(o, tuple) else str(o), p) for o, p in sorted(odds.items(), key=lambda kv: (-kv[1], str(kv[0])))]
     width = max([24, *(len(shown) for shown, _ in rows)])
     for shown, p in rows:
-        print(f"  {shown:<{width}} {str(p):>8}  {float(p):7.2%}")
+        print(f"  {shown:<{width}} {p!s:>8}  {float(p):7.2%}")
 
 
 def _decision(e: LookupError) -> str:

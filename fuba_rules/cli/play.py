@@ -16,9 +16,9 @@ from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
 from fuba_rules.engine.driver import Match
 from fuba_rules.engine.secrets import visible_events
 from fuba_rules.sim.matchlog import write_log
-from fuba_rules.sim.runinfo import ModRef
 from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import agent_seed
+from fuba_rules.sim.runinfo import ModRef
 from fuba_rules.sim.textboard import option_text, picture, status_line
 
 HELP = """  a number  choose that option

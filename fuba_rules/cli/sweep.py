@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import MATCHES, _skills, run_size
-from fuba_rules.limits import MAX_SWEEP_POINTS
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
+from fuba_rules.limits import MAX_SWEEP_POINTS
 
 
 @subcommand(

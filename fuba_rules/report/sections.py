@@ -18,7 +18,7 @@ def comparison(c: Any) -> list[Section]:
     out = []
     names = [chr(65 + i) for i in range(len(c.labels))]
     intro = Section("Sides", [f"{c.n} matches per side on {'the same' if c.paired_seeds else 'independent'} seeds from {c.seed}; stopped: {c.stopped}."])
-    intro.tables.append(Table(["side", "edition, mods and rules"], [[n, l] for n, l in zip(names, c.labels)]))
+    intro.tables.append(Table(["side", "edition, mods and rules"], [[name, label] for name, label in zip(names, c.labels)]))
     out.append(intro)
     for i, all_diffs in c.by_side().items():
         diffs = [d for d in all_diffs if not d.constant or d.only_in]
