@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -126,7 +126,7 @@ def option_odds(
             if tick:
                 tick()
             counted = _Counted(dice, MAX_DICE)
-            copy = tramp.copy(agents={t: _Counting(agent, n, MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False)
+            copy = cast(_UntilReturn, tramp.copy(agents={t: _Counting(agent, n, MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False))
             copy.__class__ = _UntilReturn
             copy.floor, copy.pause = floor, False
             try:

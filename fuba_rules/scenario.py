@@ -10,7 +10,7 @@ restart after a goal attempt). docs/scenarios.md is the designer's guide.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from .agents import ScriptedAgent
 from .board import TEAMS
@@ -82,7 +82,7 @@ class Scenario:
         until_decision: bool = False,
         check_invariants: bool = False,
     ):
-        self.dice = dice if hasattr(dice, "die") else ScriptedDice(dice)  # type: ignore[arg-type]
+        self.dice = cast(Dice, dice) if hasattr(dice, "die") else ScriptedDice(dice)
         self.agents = _agents(answers, defaults)
         self.agent = self.agents["home"]  # with one shared script, the agent of both teams
         until = tuple(until)
@@ -219,7 +219,8 @@ class Scenario:
                 continue
             if tag is not None and e.get("tag") != tag:
                 continue
-            data = e.get("data") if isinstance(e.get("data"), dict) else {}
+            given = e.get("data")
+            data = given if isinstance(given, dict) else {}
             if all(e.get(k, data.get(k, _ABSENT)) == v for k, v in fields.items()):
                 out.append(e)
         return out
@@ -233,7 +234,7 @@ class Scenario:
 
     @property
     def dice_left(self) -> int:
-        return self.dice.remaining  # type: ignore[union-attr]
+        return self.dice.remaining  # type: ignore[attr-defined]  # scripted dice, the scenario's own
 
 
 _ABSENT = object()

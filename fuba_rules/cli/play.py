@@ -13,6 +13,7 @@ from fuba_rules.agents import make_agent
 from fuba_rules.choice_odds import AGENT, odds_rows
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
+from fuba_rules.engine.decisions import Decision
 from fuba_rules.engine.driver import Match
 from fuba_rules.engine.secrets import visible_events
 from fuba_rules.sim.matchlog import write_log
@@ -116,8 +117,15 @@ class _Table:
             print(line)
         self.shown = max(self.shown, len(events))
 
+    @property
+    def waiting(self) -> Decision:
+        """The decision the match waits on: the commands below run only while it waits."""
+        d = self.match.decision
+        assert d is not None
+        return d
+
     def board(self) -> None:
-        m, d = self.match, self.match.decision
+        m, d = self.match, self.waiting
         print()
         for line in picture(self.ed, m.state):
             print(line)
@@ -147,12 +155,12 @@ class _Table:
                     print(line)
             elif answer == "b":
                 self.board()
-            elif answer.isdigit() and int(answer) < len(m.decision.options):
+            elif answer.isdigit() and int(answer) < len(self.waiting.options):
                 self.mine.append(len(m.answers))
                 m.choose(int(answer))
                 return 0
             else:
-                print(f"please type one of the numbers (0 to {len(m.decision.options) - 1}), or ? for help")
+                print(f"please type one of the numbers (0 to {len(self.waiting.options) - 1}), or ? for help")
 
     def undo(self) -> None:
         if not self.mine:
@@ -164,7 +172,7 @@ class _Table:
         print("taken back: your last decision")
 
     def odds(self) -> None:
-        m, d = self.match, self.match.decision
+        m, d = self.match, self.waiting
         start = time.perf_counter()
         rows = odds_rows(self.ed, m)
         took = time.perf_counter() - start

@@ -228,6 +228,9 @@ def _progress(args: argparse.Namespace, already: int, total: int | None = None) 
 
     bar = tqdm(total=args.n if total is None else total, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
     try:
-        yield lambda finished: bar.update(finished - bar.n)
+        def advance(finished: int) -> None:
+            bar.update(finished - bar.n)
+
+        yield advance
     finally:
         bar.close()

@@ -73,11 +73,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from fuba_rules.report import sections
 
         page = sections.sweep(sw, metrics)
-        points = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
-        beside = sections.goals_beside_real(dict(zip(points, distances)))
+        labels = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
+        beside = sections.goals_beside_real(dict(zip(labels, distances)))
         if beside:
             page.append(beside)
-        for point, ds in zip(points, distances):
+        for point, ds in zip(labels, distances):
             if ds:
                 section = sections.realism(ds, real)
                 section.title = "Realism: " + point

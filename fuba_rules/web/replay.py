@@ -23,7 +23,8 @@ from ..agents import make_agent
 from ..board import TEAMS
 from ..dice import SeededDice
 from ..engine.decisions import NeedDecision
-from ..engine.match import OUTFIELD, MatchState, fresh_state
+from ..engine.match import MatchState, fresh_state
+from ..engine.primitives import OUTFIELD
 from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
@@ -182,7 +183,7 @@ class _Board:
             del here[area]
 
     def apply(self, e: dict) -> None:
-        kind, team = e.get("kind"), e.get("team")
+        kind, team = e.get("kind"), str(e.get("team"))  # every kind that moves pieces names its team
         if kind == "place":
             self.unplaced[team] -= 1
             self._add(team, e["to"], 1)
