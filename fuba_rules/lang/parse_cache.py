@@ -131,7 +131,7 @@ def decoder(files: Sequence[Json]) -> Callable[[Json], Parsed]:
             if pos is None:
                 if not (type(v[2]) is int and type(v[3]) is int):
                     raise ValueError("not a position")
-                pos = positions[where] = Pos(names[v[1]], v[2], v[3])  # type: ignore[index]  # an IndexError or TypeError: no file
+                pos = positions[where] = Pos(names[v[1]], v[2], v[3])  # an IndexError or TypeError: no such file
             node = cls(pos, *[x if type(x) in atoms else unpack(x) for x in v[4:]])
             if vetted:
                 _vet(node)
