@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from fuba_rules.agents import make_agent
 from fuba_rules.choice_odds import AGENT, odds_rows
@@ -21,6 +21,9 @@ from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import agent_seed
 from fuba_rules.sim.runinfo import ModRef
 from fuba_rules.sim.textboard import option_text, picture, status_line
+
+if TYPE_CHECKING:
+    from fuba_rules.edition import Edition
 
 HELP = """  a number  choose that option
   ?         the exact odds of each option, and this help
@@ -55,7 +58,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 class _Table:
     """The person at the terminal, the agents, and the paused match."""
 
-    def __init__(self, ed: Any, args: argparse.Namespace, humans: set[str]):
+    def __init__(self, ed: Edition, args: argparse.Namespace, humans: set[str]):
         self.ed, self.args, self.humans = ed, args, humans
         self.names = _teams(ed)
         self.rules, self.skills = _rules(args, ed), _skills(args, ed)
@@ -87,7 +90,7 @@ class _Table:
         self.save()
         return 0
 
-    def think(self, d: Any) -> int:
+    def think(self, d: Decision) -> int:
         """The agent's answer; a slow one (search) says it is thinking, with the seconds so far."""
         agent = self.agents[d.team]
         if not getattr(agent, "needs_history", False):

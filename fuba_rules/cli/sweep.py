@@ -78,7 +78,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         if beside:
             page.append(beside)
         for point, ds in zip(labels, distances):
-            if ds:
+            if ds and real is not None:  # distances come only with real matches
                 section = sections.realism(ds, real)
                 section.title = "Realism: " + point
                 page.append(section)
