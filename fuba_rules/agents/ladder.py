@@ -11,14 +11,18 @@ import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
+from ..jsondata import JsonObject
 from ..sim.play import play_match
 from ..sim.stats import Z95
 from ..sim.workers import EditionSource
 from ..workbench import parallel
+
+if TYPE_CHECKING:
+    from ..edition import Edition
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths to Elo points
 PRIOR_DRAWS = 1  # virtual drawn matches per pairing: keeps a rating finite after all wins
@@ -56,10 +60,10 @@ class Pairing:
         decided = self.wins + self.losses
         return (self.wins / decided if decided else 0.5), wilson(self.wins, decided)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         n = self.matches
         share, ci = self.decided_share
-        out: dict[str, Any] = {"first": self.first, "second": self.second, "matches": n}
+        out: JsonObject = {"first": self.first, "second": self.second, "matches": n}
         for key in ("wins", "draws", "losses"):
             k = getattr(self, key)
             out[key] = {"count": k, "share": round(k / n, 4) if n else 0.0, "ci95": [round(x, 4) for x in wilson(k, n)]}
@@ -89,7 +93,7 @@ class LadderResult:
 
 
 def ladder(
-    edition: Any,
+    edition: Edition,
     agents: Sequence[str],
     n: int,
     seed: int = 0,
@@ -127,7 +131,7 @@ def ladder(
     return LadderResult(edition.id, tuple(agents), n, seed, tuple(out), ratings(agents, out))
 
 
-def _pairing_run(edition: Any, seeds: Sequence[int], a: str, b: str, rules_on: tuple[str, ...], skills: Any) -> tuple[int, int, int, float]:
+def _pairing_run(edition: Edition, seeds: Sequence[int], a: str, b: str, rules_on: tuple[str, ...], skills: dict[str, list[str]] | None) -> tuple[int, int, int, float]:
     """`a`'s wins, draws and losses against `b` on `seeds`, each seed both ways round, and
     the CPU seconds they took (this process's: a worker's own when on workers)."""
     w = d = lo = 0

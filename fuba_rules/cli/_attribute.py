@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import editions_root
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import editions_root
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
 

@@ -9,12 +9,15 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fuba_rules.cli import arg, editions_root
 from fuba_rules.cli._options import ADVANCED_ARG, JOBS_ARG, _agent, _skills, jobs_for, named_rules
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
+
+if TYPE_CHECKING:
+    from fuba_rules.workbench.realism import Distance, RealMatches
 
 PLAY_ARGS = (
     arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
@@ -61,7 +64,7 @@ def bar(args: argparse.Namespace, total: int | None, desc: str) -> Iterator[Any]
         yield progress
 
 
-def real_matches(args: argparse.Namespace) -> Any:
+def real_matches(args: argparse.Namespace) -> RealMatches | None:
     if not args.reference:
         return None
     from fuba_rules.workbench.realism import load_real_matches
@@ -69,7 +72,7 @@ def real_matches(args: argparse.Namespace) -> Any:
     return load_real_matches(args.reference)
 
 
-def realism_of(args: argparse.Namespace, sample: Sample, real: Any) -> list:
+def realism_of(args: argparse.Namespace, sample: Sample, real: RealMatches | None) -> list[Distance]:
     from fuba_rules.workbench.realism import realism
 
     return realism(sample, real, args.seed) if real is not None else []

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
-from fuba_rules.cli._options import MATCHES, run_size
+from fuba_rules.cli import arg, subcommand
+from fuba_rules.cli._options import MATCHES
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 
 

@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import jobs_for
 
 

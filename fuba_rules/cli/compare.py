@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCHES, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
@@ -79,7 +79,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if beside:
             page.append(beside)
         for label, ds in zip(c.labels, distances):
-            if ds:
+            if ds and real is not None:  # distances come only with real matches
                 section = sections.realism(ds, real)
                 section.title = f"Realism: {label}"
                 page.append(section)

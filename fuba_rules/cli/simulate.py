@@ -9,7 +9,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
@@ -45,6 +46,9 @@ from fuba_rules.sim.runinfo import RunConfig
 from fuba_rules.sim.workers import EditionSource
 
 PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
+
+if TYPE_CHECKING:
+    from fuba_rules.edition import Edition
 
 
 @subcommand(
@@ -164,7 +168,7 @@ def _results_file(args: argparse.Namespace, run: RunConfig, matches: int) -> tup
     return None, []
 
 
-def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any, check_invariants: bool = False) -> None:
+def _play_logged(ed: Edition, log: LogWriter, seed: int, agents: tuple[str, str], rules: list[str], skills: dict[str, list[str]], check_invariants: bool = False) -> None:
     """Play the first match with every event recorded; a fault keeps the events so far."""
     m = new_match(ed, seed, agents, rules, skills, record=True, check_invariants=check_invariants)
     finished = False
@@ -203,7 +207,7 @@ def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, f
 def _signals_stop_the_batch() -> Iterator[None]:
     """SIGTERM stops a batch as Ctrl-C does: the finished matches are summarized."""
 
-    def stop(signum: int, frame: Any) -> None:
+    def stop(signum: int, frame: FrameType | None) -> None:
         raise Stop(signum)
 
     try:
@@ -228,6 +232,9 @@ def _progress(args: argparse.Namespace, already: int, total: int | None = None) 
 
     bar = tqdm(total=args.n if total is None else total, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
     try:
-        yield lambda finished: bar.update(finished - bar.n)
+        def advance(finished: int) -> None:
+            bar.update(finished - bar.n)
+
+        yield advance
     finally:
         bar.close()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import MATCHES, _skills, run_size
-from fuba_rules.limits import MAX_SWEEP_POINTS
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
+from fuba_rules.limits import MAX_SWEEP_POINTS
 
 
 @subcommand(
@@ -73,12 +73,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from fuba_rules.report import sections
 
         page = sections.sweep(sw, metrics)
-        points = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
-        beside = sections.goals_beside_real(dict(zip(points, distances)))
+        labels = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
+        beside = sections.goals_beside_real(dict(zip(labels, distances)))
         if beside:
             page.append(beside)
-        for point, ds in zip(points, distances):
-            if ds:
+        for point, ds in zip(labels, distances):
+            if ds and real is not None:  # distances come only with real matches
                 section = sections.realism(ds, real)
                 section.title = "Realism: " + point
                 page.append(section)

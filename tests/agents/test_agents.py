@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fuba_rules.agents import CoachAgent, RandomAgent, SearchAgent, make_agent
+from fuba_rules.agents import CoachAgent, RandomAgent, make_agent
 from fuba_rules.agents.coach import best_options
 from fuba_rules.agents.history import Continuation, History, ReplayAgent, ReplayDice, recorded
 from fuba_rules.agents.search import Budget
