@@ -19,19 +19,18 @@ a playout from a copy that nobody will copy again then costs what a match costs.
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
-from collections import Counter
 from typing import Any
 
-from ..lang.compiler import _apply as apply_row
-from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
-from ..lang.core import render
-from ..lang.resumable import Req, Resumable, RCode, Unresumable
-from ..lang.runtime import MAX_DEPTH, LeaveScope
-from .decisions import Decision
 from ..dice import below
+from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
+from ..lang.compiler import _apply as apply_row
+from ..lang.core import render
+from ..lang.resumable import RCode, Req, Resumable, Unresumable
+from ..lang.runtime import MAX_DEPTH, LeaveScope
+from .copying import copy_data
+from .decisions import Decision
 from .match import MatchState, as_rule_fault
 from .secrets import SecretChanged, hidden_from
 
@@ -41,7 +40,7 @@ _NOREF = object()
 class Frame:
     """One running procedure, piece or kernel step: where it is and its locals."""
 
-    __slots__ = ("code", "pc", "L", "ret", "depth", "old_ref")
+    __slots__ = ("L", "code", "depth", "old_ref", "pc", "ret")
 
     def __init__(self, code: Any, L: dict, depth: bool = False, old_ref: Any = _NOREF, pc: int = 0, ret: Any = None):
         self.code, self.L, self.depth, self.old_ref, self.pc, self.ret = code, L, depth, old_ref, pc, ret
@@ -454,11 +453,11 @@ class Trampoline:
         memo: dict[int, Any] = {}
         new = Trampoline.__new__(Trampoline)
         new.__dict__.update(self.__dict__)
-        new.m = copy_state(self.m, memo, dice, record)
+        new.m = self.m.copy(memo, dice, record)
         new.m.trampoline = new
         if agents is not None:
             new.m.agents = agents
-        new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
+        new.stack = [Frame(fr.code, copy_data(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
         new.secret_steps = list(self.secret_steps)
         return new
 
@@ -499,71 +498,6 @@ class Trampoline:
         return r
 
 
-def _copy(v: Any, memo: dict[int, Any]) -> Any:
-    """A copy of JSON-like data (dicts, lists, sets of plain values); anything else, a
-    table row or an edition's hook included, is shared as it is. Shared objects stay shared."""
-    t = type(v)
-    if t is dict:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = {}
-            for k, x in v.items():
-                tx = type(x)
-                got[k] = x if tx is int or tx is str or x is None or tx is bool else _copy(x, memo)
-        return got
-    if t is list:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = []
-            got.extend(x if type(x) is int or type(x) is str else _copy(x, memo) for x in v)
-        return got
-    if t is set:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = set(v)
-        return got
-    return v
-
-
-_STATE = ("S", "pieces", "keeper", "unplaced", "keeper_unplaced", "sent_off", "skills", "reserve", "carry_in", "carry_out")
-
-
-def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bool = True) -> MatchState:
-    """A match in the same state as `m`: its own state dicts, log and dice (a copy of
-    `m`'s, or `dice`)."""
-    new = MatchState.__new__(MatchState)
-    d = new.__dict__
-    d.update(m.__dict__)
-    for key in _STATE:
-        d[key] = _copy(d[key], memo)
-    d["used_once"] = set(m.used_once)
-    d["tally"] = Counter(m.tally)
-    d["record"] = m.record and record
-    d["events"] = list(m.events) if d["record"] else []  # events are never changed once logged
-    d["_step_dice"] = list(m._step_dice)
-    d["_step_changes"] = list(m._step_changes)
-    d["counts"], d["outfield_counts"] = {}, {}
-    for team in new.pieces:
-        new.recount(team)  # the copy's own counts, from its own pieces
-    d["memo"] = {}
-    new.fresh_caches()
-    d["fixed"] = dict(m.fixed)  # its own: what it caches spends the copy's steps, not the original's
-    d["dice"] = copy_dice(m.dice) if dice is None else dice
-    return new
-
-
-def copy_dice(dice: Any) -> Any:
-    """Dice in the same state: the generator's state copied, not replayed."""
-    rng = getattr(dice, "_rng", None)
-    if not isinstance(rng, random.Random):
-        return copy.deepcopy(dice)  # scripted dice: a list and a position
-    new = type(dice).__new__(type(dice))
-    new.__dict__.update(dice.__dict__)
-    new._rng = random.Random()
-    new._rng.setstate(rng.getstate())
-    return new
-
-
 def resumable_trampoline(m: MatchState) -> Trampoline | None:
     """A trampoline that asks `m`'s agents at every decision, or None if its rules cannot pause."""
     try:
@@ -579,4 +513,4 @@ def start(m: MatchState, pause: bool = True) -> Trampoline:
     return r
 
 
-__all__ = ["Frame", "Forms", "Trampoline", "copy_state", "forms_of", "resumable_trampoline", "start"]
+__all__ = ["Forms", "Frame", "Trampoline", "forms_of", "resumable_trampoline", "start"]

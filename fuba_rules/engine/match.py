@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from typing import Any
+from typing import Any, ClassVar
 
 from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
@@ -18,6 +18,7 @@ from ..dice import Dice, DiceExhausted
 from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
+from .copying import Copy, copy_data, copy_dice, copy_shallow
 from .decisions import Agent, Decision, IllegalChoice, NeedDecision
 from .invariants import Watch, watches
 from .primitives import OUTFIELD, unknown_area
@@ -29,7 +30,73 @@ MAX_LOG_EVENTS = 200_000  # events in one match's log (a whole match logs a few 
 
 
 class MatchState:
-    """The mutable state of one match, and host of the compiled rules: dice, agents, log."""
+    """The mutable state of one match, and host of the compiled rules: dice, agents, log.
+
+    `COPIES` declares, for every attribute, what a copy (`copy`) does with it: a match
+    that holds an attribute it does not declare fails tests/test_match_copy.py."""
+
+    COPIES: ClassVar[dict[str, Copy]] = {
+        # the edition and what the match derives from it once: shared by every match of it
+        "ed": Copy.SHARE,
+        "board": Copy.SHARE,
+        "board_areas": Copy.SHARE,
+        "area_order": Copy.SHARE,
+        "answers": Copy.SHARE,  # the edition's cache of answers (and resumable forms)
+        "expires": Copy.SHARE,
+        "secret_labels": Copy.SHARE,
+        "watching": Copy.SHARE,  # the invariants' checks: frozen
+        "_clock": Copy.SHARE,
+        "_turn": Copy.SHARE,
+        "_phasing": Copy.SHARE,
+        "_first": Copy.SHARE,
+        "_by_owner": Copy.SHARE,
+        "rules_on": Copy.SHARE,  # a frozenset
+        "agents": Copy.SHARE,  # the copier may give the copy its own (`Trampoline.copy(agents=...)`)
+        # the position and the declared state: the copy's own, deeply
+        "S": Copy.DATA,
+        "pieces": Copy.DATA,
+        "keeper": Copy.DATA,
+        "unplaced": Copy.DATA,
+        "keeper_unplaced": Copy.DATA,
+        "sent_off": Copy.DATA,
+        "skills": Copy.DATA,
+        "reserve": Copy.DATA,
+        "carry_in": Copy.DATA,
+        "carry_out": Copy.DATA,
+        # containers of values that never change once in them
+        "used_once": Copy.SHALLOW,  # a set of (hook, team)
+        "tally": Copy.SHALLOW,  # a Counter
+        "_step_dice": Copy.SHALLOW,
+        "_step_changes": Copy.SHALLOW,
+        "fixed": Copy.SHALLOW,  # its own: what it caches spends the copy's steps, not the original's
+        # numbers, texts, tuples: a copy rebinds them, never changes them in place
+        "budget": Copy.SHARE,
+        "depth": Copy.SHARE,
+        "at": Copy.SHARE,
+        "log_weight": Copy.SHARE,
+        "_version": Copy.SHARE,
+        "ref": Copy.SHARE,
+        "decisions": Copy.SHARE,
+        "decided": Copy.SHARE,
+        "hidden": Copy.SHARE,  # a tuple of frozen `Hidden`
+        "secret_count": Copy.SHARE,
+        # filled from the skills and rules on, both the same in the copy; a change of
+        # skills replaces the dict (primitives), never changes it in place
+        "live_hooks": Copy.SHARE,
+        # made anew for the copy (`_rebuild`)
+        "record": Copy.REBUILD,  # kept only if the copier keeps a log too
+        "events": Copy.REBUILD,  # the list copied (events never change once logged), or empty without a log
+        "dice": Copy.REBUILD,  # the generator's state copied, or the copier's dice
+        "counts": Copy.REBUILD,  # counted again from the copied pieces
+        "outfield_counts": Copy.REBUILD,
+        "memo": Copy.REBUILD,  # caches start empty
+        "smemo": Copy.REBUILD,
+        "memo_home": Copy.REBUILD,
+        "memo_away": Copy.REBUILD,
+        "area_memo": Copy.REBUILD,
+        "area_caches": Copy.REBUILD,
+        "trampoline": Copy.REBUILD,  # None: the copier of the frames sets its own
+    }
 
     def __init__(
         self,
@@ -153,6 +220,35 @@ class MatchState:
         # a move empties the two areas it touches, not the others.
         self.area_memo: dict[str, dict] = {a: {} for a in self.board_areas}
         self.area_caches = tuple(self.area_memo.values())
+
+    # ---- copies
+    def copy(self, memo: dict[int, Any] | None = None, dice: Dice | None = None, record: bool = True) -> MatchState:
+        """A match in the same state, as `COPIES` declares: its own state, log and dice (a
+        copy of this one's, or `dice`); without `record`, it keeps no log. Objects shared
+        with other data copied with the same `memo` (a paused frame's locals) stay shared."""
+        if memo is None:
+            memo = {}
+        new = MatchState.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)  # Copy.SHARE, and the others replaced below
+        for key in _DATA:
+            d[key] = copy_data(d[key], memo)
+        for key in _SHALLOW:
+            d[key] = copy_shallow(d[key])
+        new._rebuild(self, dice, record)
+        return new
+
+    def _rebuild(self, original: MatchState, dice: Dice | None, record: bool) -> None:
+        """The attributes declared `Copy.REBUILD`, made for this copy of `original`."""
+        self.record = original.record and record
+        self.events = list(original.events) if self.record else []  # events are never changed once logged
+        self.dice = copy_dice(original.dice) if dice is None else dice
+        self.trampoline = None
+        self.counts, self.outfield_counts = {}, {}
+        for team in self.pieces:
+            self.recount(team)  # the copy's own counts, from its own pieces
+        self.memo = {}
+        self.fresh_caches()
 
     # ---- the log
     def emit(self, kind: str, data: dict) -> None:
@@ -488,7 +584,9 @@ class MatchState:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
         if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
-            from .frames import resumable_trampoline  # an agent that searches ahead continues copies of the pauses
+            from .frames import (
+                resumable_trampoline,  # an agent that searches ahead continues copies of the pauses
+            )
 
             trampoline = resumable_trampoline(self)
             if trampoline is not None:
@@ -519,6 +617,10 @@ def as_rule_fault(e: Exception, where: Pos | None = None) -> RuleFault | None:
     if isinstance(e, RecursionError):
         return RuleFault(pos, "rules nest too deeply")
     return RuleFault(pos, _describe(e))  # a rule did something impossible: point at the rule
+
+
+_DATA = tuple(k for k, how in MatchState.COPIES.items() if how is Copy.DATA)
+_SHALLOW = tuple(k for k, how in MatchState.COPIES.items() if how is Copy.SHALLOW)
 
 
 # Events that change nothing a pure rule can read (state writes bump the version
