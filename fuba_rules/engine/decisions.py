@@ -11,7 +11,6 @@ from typing import Any
 
 from ..lang.core import render
 
-
 Scores = Sequence[Any] | Callable[[], Sequence[Any]] | None
 """The rules' advice on a decision: a score per option, a function giving them when first
 asked (advice costs steps, and most agents never read it), or None without advice."""
