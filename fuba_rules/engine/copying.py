@@ -67,7 +67,7 @@ def copy_dice(dice: Dice) -> Dice:
     new.__dict__.update(dice.__dict__)
     fresh = random.Random()
     fresh.setstate(rng.getstate())
-    new._rng = fresh
+    new.__dict__["_rng"] = fresh  # the copy's own generator (every seeded dice keeps it as `_rng`)
     return new
 
 

@@ -11,7 +11,7 @@ import copy
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, TypeGuard, cast
 
 from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
@@ -754,12 +754,11 @@ def _maker(spec: StateSpec, edition: EditionView) -> Callable[[], Value]:
         if len(spec.index) == 2:
             return lambda: {k: v.copy() for k, v in template.items()}
     if not spec.index and _flat(default):
-        flat: list[Value] | dict[str, Value] = default
-        return flat.copy  # a list or record of numbers and texts: a shallow copy is a deep one
+        return default.copy  # a list or record of numbers and texts: a shallow copy is a deep one
     return lambda: _initial(spec, edition)
 
 
-def _flat(value: Value) -> bool:
+def _flat(value: Value) -> TypeGuard[list[Value] | dict[str, Value]]:
     """A list, or a record, holding only numbers, texts, truth values and none."""
     items = value if type(value) is list else value.values() if type(value) is dict else None
     return items is not None and all(isinstance(v, _IMMUTABLE) for v in items)

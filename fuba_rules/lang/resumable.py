@@ -27,15 +27,15 @@ at the YAML line: the lines of the resumable function have the same line tables.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 import attrs
 
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
-from .compiler import locals_of
+from .compiler import Compiler, locals_of
 from .runtime import MAX_LOOP
 
 DECIDING = ("choose", "may_choose")
@@ -125,10 +125,21 @@ def _is_simple(e: n.Node) -> bool:
     return isinstance(e, (n.Const, Raw)) or (isinstance(e, n.Name) and e.kind in ("local", "const", "builtin"))
 
 
+class HookFacts(Protocol):
+    """What the closure reads of a hook (`edition.Hook`): whether it may ask or run a rule that pauses."""
+
+    @property
+    def optional(self) -> bool: ...
+    @property
+    def do(self) -> Callable[..., Any]: ...
+    @property
+    def cost(self) -> object: ...  # a number or a rule: only whether there is one matters
+
+
 class Resumable:
     """Writes and compiles the resumable forms of one compiled edition's rules."""
 
-    def __init__(self, comp: Any, hooks_at: dict[str, list[Any]], match_cfg: dict[str, Any]):
+    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Any]) -> None:
         self.comp = comp
         self.gen = _ExprGen(comp)
         self.hooks_at = hooks_at
@@ -292,7 +303,7 @@ class Resumable:
 
     def _s_ExprStmt(self, fn: _Fn, s: n.ExprStmt) -> None:
         v = self.value(fn, s.call)
-        if not isinstance(v, Raw):
+        if isinstance(v, n.Call):  # else the call paused, and its result (`Raw`) is dropped
             self.verbatim(fn, attrs.evolve(s, call=v))
 
     def _s_Return(self, fn: _Fn, s: n.Return) -> None:
@@ -430,41 +441,40 @@ class Resumable:
         """`e` with its suspension points computed first: a node without any."""
         if not self.suspends(e):
             return e
-        t = type(e)
-        if t is n.Call:
+        if type(e) is n.Call:
             return self._call(fn, e)
-        if t is n.BinOp and e.op in ("and", "or"):
+        if type(e) is n.BinOp and e.op in ("and", "or"):
             if not self.suspends(e.right):
                 return attrs.evolve(e, left=self.value(fn, e.left))
             return self._branch(fn, e.pos, self.value(fn, e.left), e.right, None if e.op == "and" else "not ")
-        if t is n.Ternary:
+        if type(e) is n.Ternary:
             if not (self.suspends(e.then) or self.suspends(e.other)):
                 return attrs.evolve(e, cond=self.value(fn, e.cond))
             return self._ternary(fn, e)
-        if t is n.Template:
+        if type(e) is n.Template:
             nodes = [p for p in e.parts if isinstance(p, n.Node)]
             vals = iter(self.in_order(fn, nodes))
             return attrs.evolve(e, parts=[next(vals) if isinstance(p, n.Node) else p for p in e.parts])
-        if t is n.Subscript:
+        if type(e) is n.Subscript:
             obj, index = self.in_order(fn, [e.obj, e.index])
             return attrs.evolve(e, obj=obj, index=index)
-        if t is n.Unary:
+        if type(e) is n.Unary:
             return attrs.evolve(e, operand=self.value(fn, e.operand))
-        if t is n.BinOp:
+        if type(e) is n.BinOp:
             left, right = self.in_order(fn, [e.left, e.right])
             return attrs.evolve(e, left=left, right=right)
-        if t is n.Compare and all(not self.suspends(x) for _, x in e.rest[1:]):
+        if type(e) is n.Compare and all(not self.suspends(x) for _, x in e.rest[1:]):
             first, second = self.in_order(fn, [e.first, e.rest[0][1]])
             return attrs.evolve(e, first=first, rest=[(e.rest[0][0], second), *e.rest[1:]])
-        if t is n.Range:
+        if type(e) is n.Range:
             low, high = self.in_order(fn, [e.low, e.high])
             return attrs.evolve(e, low=low, high=high)
-        if t is n.ListLit:
+        if type(e) is n.ListLit:
             return attrs.evolve(e, items=self.in_order(fn, list(e.items)))
-        if t is n.Record:
+        if type(e) is n.Record:
             keys = list(e.fields)
             return attrs.evolve(e, fields=dict(zip(keys, self.in_order(fn, [e.fields[k] for k in keys]))))
-        raise Unresumable(f"{e.pos}: a decision or a procedure that can decide inside a {t.__name__.lower()} cannot pause")
+        raise Unresumable(f"{e.pos}: a decision or a procedure that can decide inside a {type(e).__name__.lower()} cannot pause")
 
     def _branch(self, fn: _Fn, pos: Pos, left: n.Node, right: n.Node, negate: str | None) -> Raw:
         """`left and right` / `left or right` whose right side can pause: a jump."""
