@@ -11,7 +11,7 @@ from typing import Any
 
 from ..lang.core import render
 
-Scores = Sequence[Any] | Callable[[], Sequence[Any]] | None
+Scores = Sequence[float] | Callable[[], Sequence[float]] | None
 """The rules' advice on a decision: a score per option, a function giving them when first
 asked (advice costs steps, and most agents never read it), or None without advice."""
 
@@ -34,7 +34,7 @@ class Decision:
         self.ref = ref
 
     @property
-    def scores(self) -> tuple[Any, ...] | None:
+    def scores(self) -> tuple[float, ...] | None:
         scores = self._scores
         if callable(scores):
             scores = self._scores = tuple(scores())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, ClassVar, TypeGuard, cast
 
 from ..board import TEAMS, ZONES
@@ -102,9 +102,9 @@ class MatchState:
     }
 
     # caches of pure rule functions kept across moves (see `fresh_caches`)
-    smemo: dict[Any, Value]
-    memo_home: dict[Any, Value]
-    memo_away: dict[Any, Value]
+    smemo: dict[Hashable, Value]
+    memo_home: dict[Hashable, Value]
+    memo_away: dict[Hashable, Value]
 
     def __init__(
         self,
@@ -121,7 +121,7 @@ class MatchState:
         self.board = edition.board
         self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
         self.area_order = (*edition.board.areas, *edition.board.spots)  # the board's order, spots last
-        self.answers: dict[Any, Any] = edition.answers  # the board's answers, shared by every match of the edition
+        self.answers: dict[Hashable, Any] = edition.answers  # the board's answers, shared by every match of the edition
         self.dice = dice
         self.agents = agents
         self.rules_on = frozenset(rules_on)
@@ -146,9 +146,9 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
-        self.memo: dict[Any, Value] = {}  # results of pure rule functions in the current state version
+        self.memo: dict[Hashable, Value] = {}  # results of pure rule functions in the current state version
         self.fresh_caches()
-        self.fixed: dict[Any, Value] = {}  # results of rule functions reading no state, for the whole match
+        self.fixed: dict[Hashable, Value] = {}  # results of rule functions reading no state, for the whole match
         self._version = 0
         self.ref = ""
         self.events: list[Event] = []
@@ -229,11 +229,11 @@ class MatchState:
         self.memo_away = {}
         # Area -> answers of functions reading pieces only there (`lang.reads.area_read`):
         # a move empties the two areas it touches, not the others.
-        self.area_memo: dict[str, dict[Any, Value]] = {a: {} for a in self.board_areas}
+        self.area_memo: dict[str, dict[Hashable, Value]] = {a: {} for a in self.board_areas}
         self.area_caches = tuple(self.area_memo.values())
 
     # ---- copies
-    def copy(self, memo: dict[int, Any] | None = None, dice: Dice | None = None, record: bool = True) -> MatchState:
+    def copy(self, memo: dict[int, Value] | None = None, dice: Dice | None = None, record: bool = True) -> MatchState:
         """A match in the same state, as `COPIES` declares: its own state, log and dice (a
         copy of this one's, or `dice`); without `record`, it keeps no log. Objects shared
         with other data copied with the same `memo` (a paused frame's locals) stay shared."""

@@ -9,7 +9,7 @@ They are Protocols so that a module may name a shape without importing what has 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
@@ -69,7 +69,7 @@ class EditionView(Protocol):
     @property
     def board(self) -> Board: ...
     @property
-    def answers(self) -> dict[Any, Any]: ...  # the edition's cache, shared by its matches: keys and answers of every kind
+    def answers(self) -> dict[Hashable, Any]: ...  # the edition's cache, shared by its matches: keys and answers of every kind
     @property
     def state(self) -> Mapping[str, StateSpec]: ...
     @property

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 import attrs
 
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
-from .compiler import Compiler, locals_of
+from .compiler import Callable_, Compiler, Fn, locals_of
 from .runtime import MAX_LOOP
 
 DECIDING = ("choose", "may_choose")
@@ -83,7 +83,7 @@ class RCode:
     fn: Callable[..., Any]  # fn(m, frame) -> result or Req
     scopes: dict[tuple[int, str], int]  # (pc, scope name) -> the pc after that scope
     resume_pos: dict[int, Pos]  # pc -> the position of the line that paused there
-    fast: Any = None  # the fast form (a `Callable_` for procedures, f(m, L) for pieces)
+    fast: Callable_ | Fn | None = None  # the fast form: a procedure's `Callable_`, a piece's f(m, L)
     params: tuple[str, ...] = ()
     ref: str = ""
     where: Pos | None = None
@@ -145,14 +145,14 @@ class Resumable:
         self.hooks_at = hooks_at
         self.match_cfg = match_cfg
         self.procs: set[str] = set()
-        self.pieces: set[Any] = set()
+        self.pieces: set[Fn] = set()
         self.triggers: set[str] = set()
         self.rows = False
-        self._memo: dict[int, tuple[Any, bool]] = {}
+        self._memo: dict[int, tuple[object, bool]] = {}  # id -> (the object, kept so its id stays its own; the answer)
         self._closure()
         self.codes: dict[str, RCode] = {}
         self.code_names: dict[str, str] = {}
-        self.piece_codes: dict[Any, RCode] = {}
+        self.piece_codes: dict[Fn, RCode] = {}
 
     # ---- which rules can pause
     def _closure(self) -> None:
@@ -186,7 +186,7 @@ class Resumable:
                     self.triggers.add(trig)
                     changed = True
 
-    def suspends(self, x: Any) -> bool:
+    def suspends(self, x: n.Node | list[n.Node]) -> bool:
         """Can running `x` (a node or a list of statements) reach a decision?"""
         hit = self._memo.get(id(x))
         if hit is None or hit[0] is not x:
@@ -335,7 +335,7 @@ class Resumable:
         fn.goto(end, s.pos)
         fn.cur = end
 
-    def _loop(self, fn: _Fn, s: Any, setup: str, test: str, step: str) -> None:
+    def _loop(self, fn: _Fn, s: n.Repeat | n.For, setup: str, test: str, step: str) -> None:
         end, head = fn.new(), fn.new()
         fn.emit(setup, s.pos)
         fn.goto(head, s.pos)
@@ -536,7 +536,7 @@ class Resumable:
         return attrs.evolve(e, args=vals[: len(e.args)], kwargs=kwargs)
 
 
-def _facts(body: Any) -> tuple[bool, set[str], set[str], bool]:
+def _facts(body: list[n.Node]) -> tuple[bool, set[str], set[str], bool]:
     """What a rule does that may pause: decides itself, calls procedures, fires triggers, applies rows."""
     decides, calls, fires, applies = False, set(), set(), False
     for y in n.walk(body):
@@ -558,5 +558,5 @@ def _scratch(node: n.Node) -> Source:
     return Source("scratch", node.pos)
 
 
-def _unset(m: Any, f: Any) -> Any:  # pragma: no cover - replaced when the code is written
+def _unset(m: object, f: object) -> NoReturn:  # pragma: no cover - replaced when the code is written
     raise AssertionError("resumable code used before it was written")
