@@ -22,7 +22,9 @@ from .secrets import Hidden
 
 Value = Any
 """A value of the effect language: a number, a text, a truth value, none, or a list or a
-record of values. Rule text decides which, so to Python it really is anything."""
+record of values. Rule text decides which, and the engine passes values on without
+looking (generated code and the primitives check them where it matters), so here it is
+left open: a precise union would cost a check or a cast at every hot read of the state."""
 
 Params = dict[str, Value]
 """The named values a hook or a block piece runs with (a trigger's parameters, `owner`)."""
