@@ -164,10 +164,8 @@ class MatchState:
         self.hidden: tuple[Hidden, ...] = ()  # answers the other team has not seen yet (`secrets.Hidden`)
         self.secret_count = 0
         cfg = edition.match
-        self._clock: str | None = cfg.get("clock")
-        self._turn: str | None = cfg.get("turn")
-        self._phasing: str | None = cfg.get("phasing")
-        self._first: str | None = cfg.get("decides_first")
+        self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
+        self._first = cfg.get("decides_first")
         self._by_owner = cfg.get("skill_order") == "owner"  # see fire
         compiler: Compiler | None = getattr(edition, "compiler", None)  # an edition built without rule text has none
         if compiler is not None:
