@@ -21,6 +21,7 @@ from ..lang.resumable import Unresumable
 from .decisions import Decision, IllegalChoice, NeedDecision
 from .frames import Trampoline, start
 from .match import MatchState
+from .types import Agent, EditionView, Event
 
 
 class _Replay:
@@ -42,7 +43,7 @@ class Match:
 
     def __init__(
         self,
-        edition: Any,
+        edition: EditionView,
         seed: int = 0,
         rules_on: Iterable[str] = (),
         skills: dict[str, list[str]] | None = None,
@@ -64,7 +65,7 @@ class Match:
         for a in answers:
             self.choose(a)
 
-    def _fresh(self, agent: Any) -> MatchState:
+    def _fresh(self, agent: Agent) -> MatchState:
         return MatchState(self.edition, SeededDice(self.seed), {t: agent for t in TEAMS}, self.rules_on, self.skills)
 
     def _replay(self) -> None:
@@ -112,7 +113,7 @@ class Match:
         return new
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         return self.state.events
 
     @property
