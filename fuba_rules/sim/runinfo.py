@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import attrs
+
+from .setup import MatchSetup
 
 IDENTITY = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence", "cup")
 """What makes two runs the same run (what `--resume` checks); the version and the paths
@@ -44,11 +46,11 @@ class ModRef:
             digest = None
         return cls(_relative(p, cwd or Path.cwd()), digest)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, str | None]:
         return {"path": self.path, "sha256": self.sha256}
 
     @classmethod
-    def from_json(cls, data: Any) -> ModRef:
+    def from_json(cls, data: object) -> ModRef:
         """A mod as a log keeps it; older logs stored a bare (absolute) path."""
         if isinstance(data, dict):
             digest = data.get("sha256")
@@ -85,13 +87,14 @@ class RunConfig:
 
     @classmethod
     def of(
-        cls, edition: str, seed: int, agents: Sequence[str], rules: Iterable[str] = (), skills: dict[str, list[str]] | None = None,
-        mods: Iterable[Path | str] = (), teams_file: Path | None = None, sequence: bool = False, cup: int | None = None,
+        cls, edition: str, seed: int, setup: MatchSetup, mods: Iterable[Path | str] = (), teams_file: Path | None = None,
+        sequence: bool = False, cup: int | None = None,
     ) -> RunConfig:
-        """A run's record from what the command was given (paths as given on the command line)."""
+        """A run's record from its match set-up and what the command was given (`mods` and
+        `teams_file` as written on the command line)."""
         cwd = Path.cwd()
         return cls(
-            edition, seed, (str(agents[0]), str(agents[1])), tuple(rules), {t: list(s) for t, s in (skills or {}).items()},
+            edition, seed, (str(setup.agents[0]), str(setup.agents[1])), setup.rules, setup.skills_by_team(),
             tuple(ModRef.of(m, cwd) for m in mods), None if teams_file is None else _relative(Path(teams_file), cwd),
             sequence, cup,
         )

@@ -26,6 +26,7 @@ import yaml
 
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
@@ -236,12 +237,11 @@ def run_sweep(
     root: Path,
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
-    extra_rules: Sequence[str] = (),
+    setup: MatchSetup = BASIC_SETUP,
     tick: Callable[[], None] | None = None,
 ) -> Sweep:
-    """Every grid point of the settings, each played on the same seeds."""
+    """Every grid point of the settings, each played on the same seeds, set up as `setup`
+    says (its rules switched on besides the side's own)."""
     from .sample import mod_path
 
     mods = [mod_path(m, root) for m in spec.mods]
@@ -255,11 +255,11 @@ def run_sweep(
             path.write_text(mod_text(base, data, point), encoding="utf-8")
             side_spec = SideSpec(spec.text, spec.edition, (*spec.mods, str(path)), spec.rules)
             try:
-                side: Side = load_side(side_spec, root, extra_rules)
+                side: Side = load_side(side_spec, root, setup.rules)
             except FubaError as e:  # the generated file is gone afterwards: name the grid point
                 label = ", ".join(f"{s.path}={v}" for s, v in point)
                 raise FubaError([Diagnostic(None, f"--set {label}: {d.message}", d.severity) for d in e.diagnostics]) from None
-            points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), agents, skills, tick=tick)))
+            points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), setup, tick=tick)))
     return Sweep(base, settings, points, n, seed)
 
 
