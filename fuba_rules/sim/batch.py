@@ -282,8 +282,8 @@ class _Summary:
             for name, c in o.skills.items():
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
-        for k, v in results.items():
-            metrics[k] = summarize(k, k.replace("_", " "), v, share=True)
+        for k, shares in results.items():
+            metrics[k] = summarize(k, k.replace("_", " "), shares, share=True)
         off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, {}).get("ref")))
         return BatchResult(
             self.edition.id, n, self.seed, self.setup.agents, metrics, distribution(goals),

@@ -95,7 +95,8 @@ def start(edition: Edition, setup: MatchSetup, seed: int, *, record: bool = True
     skills = setup.skills_by_team()
     dice: Dice = SeededDice(seed)
     if wants_history(players):  # a search agent replays the match so far with other dice
-        dice, players = recorded(dice, players, skills, carry)
+        dice, recording = recorded(dice, players, skills, carry)
+        players = dict(recording)
     return MatchState(edition, dice, players, frozenset(setup.rules), skills, record, carry, setup.check_invariants)
 
 

@@ -122,5 +122,5 @@ def _parse(path: Path, number: int, line: bytes) -> Any:
         raise FubaError(Diagnostic(Pos(str(path), number, 1), "not a line of a results file")) from None
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     return json.dumps(value, sort_keys=True)

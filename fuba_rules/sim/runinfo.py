@@ -115,7 +115,8 @@ class RunConfig:
         """The record in a log's or results file's first line; older files lack some
         fields (no version, mods as absolute paths) and are still read."""
         agents = [str(a) for a in h.get("agents") or ["?", "?"]] + ["?", "?"]
-        skills = h.get("skills") if isinstance(h.get("skills"), dict) else {}
+        given = h.get("skills")
+        skills = given if isinstance(given, dict) else {}
         seed = h.get("seed")
         cup = h.get("cup")
         return cls(

@@ -29,6 +29,10 @@ TeamSkills = tuple[tuple[str, tuple[str, ...]], ...]
 pickles, where a dict of lists would be shared and changed."""
 
 
+def _names(names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(names)
+
+
 def _team_skills(skills: Mapping[str, Iterable[str]] | TeamSkills | None) -> TeamSkills:
     if skills is None:
         return ()
@@ -70,7 +74,7 @@ class MatchSetup:
     matches are played in this process)."""
 
     agents: tuple[AgentSpec, AgentSpec] = ("coach", "coach")
-    rules: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_names)
     skills: TeamSkills = attrs.field(default=(), converter=_team_skills)
     check_invariants: bool = False
     source: EditionSource | None = None

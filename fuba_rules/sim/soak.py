@@ -69,8 +69,8 @@ def soak(edition: Edition, n: int, seed: int = 0, setup: MatchSetup = BASIC_SETU
     if jobs <= 1 or source is None or n < 2:
         parts: Iterator[list[Violation]] = iter([_play(edition, setup, seed, range(n))])
     else:
-        ctx, extra = start_method(edition)
-        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker, initargs=(source, *extra))
+        ctx, handed = start_method(edition)
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker, initargs=(source, handed))
         try:
             futures = [pool.submit(_play_in_worker, source, setup, seed, range(k, n, jobs)) for k in range(jobs)]
             parts = iter([f.result() for f in futures])

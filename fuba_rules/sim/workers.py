@@ -117,15 +117,15 @@ def _init_worker(source: EditionSource, edition: Edition | None = None) -> None:
 FORK = sys.platform == "linux"  # fork is safe and fast here; macOS and Windows spawn
 
 
-def start_method(edition: Edition | None) -> tuple[BaseContext, tuple[Edition, ...]]:
-    """The multiprocessing context for workers, and what their initializer gets besides
-    the source. On Linux a worker is forked with the parent's loaded edition: it starts
+def start_method(edition: Edition | None) -> tuple[BaseContext, Edition | None]:
+    """The multiprocessing context for workers, and the edition their initializer hands
+    them besides the source (None: each loads its own). On Linux a worker is forked with the parent's loaded edition: it starts
     at once, instead of starting an interpreter, importing and loading the edition (about
     a third of a second per worker, a tenth of a 200-match run on two cores). Elsewhere,
     or without an edition, a fresh interpreter ("spawn") loads it from its source."""
     if edition is not None and FORK:
-        return multiprocessing.get_context("fork"), (edition,)
-    return multiprocessing.get_context("spawn"), ()
+        return multiprocessing.get_context("fork"), edition
+    return multiprocessing.get_context("spawn"), None
 
 
 def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1, edition: Edition | None = None) -> Iterator[Outcome | MatchFault | LoadFailed]:
@@ -135,8 +135,8 @@ def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int 
     After a fault no chunk beyond it is started, but earlier chunks are finished, so the
     first fault in seed order is found as a single process would find it.
     """
-    ctx, extra = start_method(edition)
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source, *extra))
+    ctx, handed = start_method(edition)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source, handed))
     pending = chunks(todo, size)
     inflight: set[Future[list[Outcome | MatchFault | LoadFailed]]] = set()
     first_fault: int | None = None

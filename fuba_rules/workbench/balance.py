@@ -44,8 +44,8 @@ class ChoiceResult:
     columns: list[str] = attrs.field(factory=list)  # away's options, the matrix columns
     notes: list[str] = attrs.field(factory=list)
 
-    def as_json(self) -> dict:
-        out = {"kind": self.kind, "label": self.label, "options": [o.as_json() for o in self.options], "notes": self.notes}
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "label": self.label, "options": [o.as_json() for o in self.options], "notes": self.notes}
         if self.matrix is not None:
             out["matrix"] = {"rows": [o.option for o in self.options], "columns": self.columns, "home_win_rate": [[round(v, 4) for v in r] for r in self.matrix]}
         return out
@@ -124,10 +124,10 @@ def run_balance(
                 for h in options
             ]
             cols = range(len(columns))
-            for row, o in zip(c.matrix, results):
+            for row, result in zip(c.matrix, results):
                 best = all(row[j] >= max(r[j] for r in c.matrix) for j in cols)
                 if best and any(row[j] > min(r[j] for r in c.matrix) for j in cols):
-                    o.flags.append("never worse in the matrix")
+                    result.flags.append("never worse in the matrix")
         choices.append(c)
     if with_skills and side.edition.skills:
         choices.append(_skills(side, seeds, setup, list(only_skills or side.edition.skills), tick))

@@ -177,7 +177,7 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
     for c in sorted(cards, key=lambda c: (_natural(_chapter(c.ref)) if c.ref else [(2, 0, "")], _natural(c.ref), list(SECTIONS.values()).index(c.kind), c.key)):
         top = _chapter(c.ref)
         chapters.setdefault(top, []).append(c)
-    for top, members in chapters.items():  # an advanced rule's own card, without words of its own: what it holds
+    for members in chapters.values():  # an advanced rule's own card, without words of its own: what it holds
         for c in members:
             if c.kind == SECTIONS["rules"] and not c.text:
                 c.text = [f"{len(members) - 1} more cards of this chapter belong to it."]

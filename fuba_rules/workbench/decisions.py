@@ -16,11 +16,11 @@ from typing import Any
 
 import attrs
 
+from ..diagnostics import FubaError
 from ..edition import Edition
 from ..lang import nodes as n
 from ..lang.core import render
 from ..lang.parser import default_locate, parse_block
-from ..diagnostics import FubaError
 
 CHOOSERS = {"choose": False, "may_choose": True}  # the language's decision calls: optional?
 NONE = "(none)"  # how a declined optional decision is rendered (engine.decisions)

@@ -46,7 +46,8 @@ class SideSpec:
 
     @classmethod
     def parse(cls, text: str) -> SideSpec:
-        head, rules = text, ()
+        head = text
+        rules: tuple[str, ...] = ()
         base, colon, tail = text.rpartition(":")
         if colon and base and "/" not in tail and not tail.endswith(".yaml"):
             head, rules = base, tuple(r.strip() for r in tail.split(",") if r.strip())

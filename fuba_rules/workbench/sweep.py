@@ -121,7 +121,8 @@ def parse_setting(text: str, data: Any) -> Setting:
     if not eq or not raw.strip():
         raise FubaError(Diagnostic(None, f"--set {text!r}: expected PATH=V1,V2,... (e.g. constants.NAME=1,2,3)"))
     values = tuple(_value(v, path) for v in raw.split(","))
-    node, rest, keys = data, path, []
+    node, rest = data, path
+    keys: list[str | int] = []
     while rest:
         if isinstance(node, dict):
             hit = _match_key(rest, list(node))
