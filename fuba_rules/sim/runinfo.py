@@ -99,8 +99,8 @@ class RunConfig:
             sequence, cup,
         )
 
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "edition": self.edition, "seed": self.seed, "agents": list(self.agents), "rules": list(self.rules),
             "skills": self.skills, "mods": [m.as_json() for m in self.mods], "sequence": self.sequence, "version": self.version,
         }
@@ -126,7 +126,7 @@ class RunConfig:
             bool(h.get("sequence", False)), cup if isinstance(cup, int) else None, str(h.get("version", "unknown")),
         )
 
-    def identity(self) -> dict[str, Any]:
+    def identity(self) -> dict[str, object]:
         """The fields two runs share when one continues the other (mods by content)."""
         data = self.as_json()
         data["mods"] = [m.sha256 or m.path for m in self.mods]

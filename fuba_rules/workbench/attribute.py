@@ -14,7 +14,6 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import yaml
@@ -23,9 +22,9 @@ from ..compare import compare
 from ..diagnostics import Diagnostic, FubaError
 from ..sim.setup import BASIC_SETUP, MatchSetup
 from .comparison import Comparison, run_comparison
-from .sample import Side, SideSpec, load_side, mod_path
+from .sample import Sample, Side, SideSpec, load_side, mod_path
 from .stats import MetricDiff, holm, paired
-from .sweep import resolved_data
+from .sweep import YamlValue, resolved_data
 
 _KINDS = {"changed": "changed", "only in A": "removed", "only in B": "added"}
 
@@ -37,7 +36,7 @@ class Change:
     section: str
     key: str
     kind: str  # changed, added, removed
-    value: Any
+    value: YamlValue
 
     @property
     def label(self) -> str:
@@ -45,7 +44,7 @@ class Change:
 
     def mod_text(self, base: str) -> str:
         """A mod on top of the base that makes this change alone."""
-        doc: dict[str, Any] = {"schema_version": 1, "id": "mods/attribute-change", "title": f"one change: {self.label}", "extends": base}
+        doc: dict[str, object] = {"schema_version": 1, "id": "mods/attribute-change", "title": f"one change: {self.label}", "extends": base}
         if self.kind == "removed":
             doc["remove"] = [f"{self.section}.{self.key}"]
         else:
@@ -53,7 +52,7 @@ class Change:
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def changes_between(base: Any, draft: Any) -> list[Change]:
+def changes_between(base: YamlValue, draft: YamlValue) -> list[Change]:
     """The draft's changes against the base, entry by entry (resolved data, plain)."""
     out = []
     for d in compare(base, draft):
@@ -101,7 +100,7 @@ class Attribution:
         }
 
 
-def interaction(labels_text: dict[str, str], samples: Sequence[Any], k: int) -> list[MetricDiff]:
+def interaction(labels_text: dict[str, str], samples: Sequence[Sample], k: int) -> list[MetricDiff]:
     """Per metric the draft (side k+1) against base + the sum of each change's own move."""
     base, singles, draft = samples[0], samples[1 : k + 1], samples[k + 1]
     out = []

@@ -17,7 +17,6 @@ import re
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import yaml
@@ -37,7 +36,7 @@ from .sample import (
     play_sample,
 )
 from .stats import Interval, interval
-from .sweep import mod_text, resolved_data
+from .sweep import YamlValue, mod_text, resolved_data
 from .vary import Vary, parse_vary, point_label, point_of
 
 BATCH = 4  # trials proposed at once: fixed, so the search is the same on any number of workers
@@ -110,7 +109,7 @@ class Trial:
     """One point played on the search seeds: each target metric's mean and interval."""
 
     number: int
-    values: tuple[Any, ...]
+    values: tuple[YamlValue, ...]
     metrics: dict[str, Interval]
     loss: float
 
@@ -135,7 +134,7 @@ class Calibration:
     trials: list[Trial]
     asked: int
     best: Trial
-    ranges: dict[str, tuple[Any, ...]]  # path -> (low, high), or the options consistent with every target
+    ranges: dict[str, tuple[YamlValue, ...]]  # path -> (low, high), or the options consistent with every target
     confirm: Sample
     n: int
     budget: int
@@ -143,7 +142,7 @@ class Calibration:
     confirm_seed: int
     slopes: list[Slope]
     sampler: str
-    data: Any = attrs.field(default=None, repr=False)  # the side's resolved data, for the written mod
+    data: YamlValue = attrs.field(default=None, repr=False)  # the side's resolved data, for the written mod
     notes: list[str] = attrs.field(factory=list)  # real-football targets left out or out of reach
 
     def mod_text(self) -> str:
@@ -193,12 +192,12 @@ class _Trials:
     spec: SideSpec
     root: Path
     base: str
-    data: Any
+    data: YamlValue
     mods: tuple[Path, ...]
     play: MatchSetup
     folder: Path
 
-    def mod(self, varies: Sequence[Vary], values: Sequence[Any], name: str, title: str = "") -> Path:
+    def mod(self, varies: Sequence[Vary], values: Sequence[YamlValue], name: str, title: str = "") -> Path:
         path = self.folder / f"{name}.yaml"
         path.write_text(written_mod(self.base, self.data, varies, values, title), encoding="utf-8")
         return path
@@ -207,7 +206,7 @@ class _Trials:
         return load_side(SideSpec(self.spec.text, self.spec.edition, (*self.spec.mods, str(path)), ()), self.root, self.play.rules)
 
 
-def written_mod(base: str, data: Any, varies: Sequence[Vary], values: Sequence[Any], title: str = "") -> str:
+def written_mod(base: str, data: YamlValue, varies: Sequence[Vary], values: Sequence[YamlValue], title: str = "") -> str:
     """The mod that sets the values (sweep.mod_text), named as calibrate's."""
     doc = yaml.safe_load(mod_text(base, data, point_of(varies, values)))
     doc["id"] = "mods/calibrated"
@@ -215,12 +214,12 @@ def written_mod(base: str, data: Any, varies: Sequence[Vary], values: Sequence[A
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def _named(varies: Sequence[Vary], values: Sequence[Any], e: FubaError) -> FubaError:
+def _named(varies: Sequence[Vary], values: Sequence[YamlValue], e: FubaError) -> FubaError:
     label = point_label(varies, values)
     return FubaError([Diagnostic(None, f"--vary {label}: {d.message}", d.severity) for d in e.diagnostics])
 
 
-def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[Any, ...]], seeds: range, first: int, tick: Callable[[], None] | None) -> list[Sample]:
+def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[YamlValue, ...]], seeds: range, first: int, tick: Callable[[], None] | None) -> list[Sample]:
     """Each point on the same seeds: side by side on the workers, else one after another."""
     paths = [trials.mod(varies, p, f"trial-{first + i}") for i, p in enumerate(points)]
     if parallel.active():
@@ -306,11 +305,11 @@ def _unreachable(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequ
     return out
 
 
-def _consistent(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequence[Trial], best: Trial) -> dict[str, tuple[Any, ...]]:
+def _consistent(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequence[Trial], best: Trial) -> dict[str, tuple[YamlValue, ...]]:
     """Per varied value, the values of the trials whose intervals meet every target
     (with the chosen one): low and high for a number, the options for a choice."""
     ok = [tr for tr in trials if all(t.reached_by(tr.metrics[t.metric]) for t in targets)] or [best]
-    out: dict[str, tuple[Any, ...]] = {}
+    out: dict[str, tuple[YamlValue, ...]] = {}
     for i, v in enumerate(varies):
         seen = [tr.values[i] for tr in ok] + [best.values[i]]
         out[v.path] = (min(seen), max(seen)) if v.numeric else tuple(c for c in v.choices if c in seen)
@@ -322,7 +321,7 @@ def sensitivity(varies: Sequence[Vary], targets: Sequence[Target], trials: Seque
     indicators): the slope per unit with its 95% interval, or a choice's spread."""
     np = need("numpy")
     st = need("scipy.stats")
-    columns: list[tuple[int, Any]] = []  # (vary index, None for a number or the option)
+    columns: list[tuple[int, YamlValue]] = []  # (vary index, None for a number or the option)
     for i, v in enumerate(varies):
         columns += [(i, None)] if v.numeric else [(i, c) for c in v.choices[1:]]
     rows = [[1.0] + [float(tr.values[i]) if c is None else float(tr.values[i] == c) for i, c in columns] for tr in trials]
@@ -362,7 +361,7 @@ def _search(
     starts = [tuple(v.start() for v in varies), tuple(v.ends()[0] for v in varies), tuple(v.ends()[1] for v in varies)]
     for p in dict.fromkeys(starts):
         study.enqueue_trial(dict(zip(paths, p)))
-    played: dict[tuple[Any, ...], Trial] = {}
+    played: dict[tuple[YamlValue, ...], Trial] = {}
     scales: dict[str, float] = {}
     notes: list[str] = []
     asked = idle = 0

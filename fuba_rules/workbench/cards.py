@@ -96,7 +96,7 @@ def _human(key: str) -> str:
     return key.replace("_", " ").strip().capitalize() if key == key.lower() else key
 
 
-def _show(v: Any) -> str:
+def _show(v: object) -> str:
     if isinstance(v, list):
         return "-".join(map(str, v)) if all(isinstance(x, int) for x in v) else ", ".join(map(str, v))
     if isinstance(v, dict):
@@ -184,7 +184,7 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
     return RuleBook(title, [Chapter(k, v) for k, v in chapters.items()], other_title, removed)
 
 
-def _was(value: Any) -> str:
+def _was(value: object) -> str:
     """A changed value on a card: one line, long rule text cut short."""
     if value == "(absent)":
         return "(none)"

@@ -31,6 +31,10 @@ from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
 
+YamlValue = Any
+"""A value as YAML holds it (a number, a text, yes or no, a list or mapping of them):
+what `--set` and `--vary` write, and the resolved edition's data they write it into."""
+
 REMOVED = "removed"
 RULE = "rule"
 """How a sweep labels the value the rules give, as written (and `rule+1` a shift of it)."""
@@ -54,7 +58,7 @@ class AsWritten:
         return RULE
 
 
-def _value(text: str, path: str) -> Any:
+def _value(text: str, path: str) -> YamlValue:
     """One value of `--set`: `removed`, a shift `+k`, or a YAML value."""
     text = text.strip()
     if text == REMOVED:
@@ -74,9 +78,9 @@ class Setting:
     path: str
     section: str
     entry: str
-    fields: tuple[Any, ...]
-    values: tuple[Any, ...]
-    written: Any = None
+    fields: tuple[YamlValue, ...]
+    values: tuple[YamlValue, ...]
+    written: YamlValue = None
     """The value the rules give at this path (a number, a formula's text)."""
 
     @property
@@ -92,7 +96,7 @@ class Setting:
                 f"the row '{RULE}' plays the formula as written, and +k shifts it (--set {self.path}=+1)")
 
 
-def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
+def _match_key(rest: str, keys: Sequence[YamlValue]) -> tuple[YamlValue, str] | None:
     """The longest key that `rest` starts with (keys may hold dots or spaces)."""
     best = None
     for k in keys:
@@ -104,7 +108,7 @@ def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
     return best, rest[len(str(best)) + 1:]
 
 
-def _yaml_value(text: str) -> Any:
+def _yaml_value(text: str) -> YamlValue:
     """One value of a --set, read as YAML by the loader every mod goes through (core
     types only, numbers and sizes capped), so a bad one is a clean error naming it."""
     try:
@@ -114,7 +118,7 @@ def _yaml_value(text: str) -> Any:
         raise FubaError(Diagnostic(None, f"--set value {shown!r}: {e.diagnostics[0].message}")) from None
 
 
-def parse_setting(text: str, data: Any) -> Setting:
+def parse_setting(text: str, data: YamlValue) -> Setting:
     """`PATH=V1,V2,...` checked against the resolved edition `data` (plain dicts)."""
     path, eq, raw = text.partition("=")
     path = path.strip()
@@ -153,14 +157,14 @@ def parse_setting(text: str, data: Any) -> Setting:
     return setting
 
 
-def shifted(written: Any, shift: Shift) -> Any:
+def shifted(written: YamlValue, shift: Shift) -> YamlValue:
     """What the rules say at a path, moved by `shift`: a number or a formula's text."""
     if isinstance(written, (int, float)) and not isinstance(written, bool):
         return written + shift.by
     return f"({written}) {'+' if shift.by >= 0 else '-'} {abs(shift.by)}"
 
 
-def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
+def mod_text(base: str, data: YamlValue, point: Sequence[tuple[Setting, YamlValue]]) -> str:
     """The YAML of a mod setting every (setting, value) of one grid point."""
     sections: dict[str, dict] = {}
     removes = []
@@ -183,7 +187,7 @@ def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
             node = node[f]
         node[s.fields[-1]] = value
     label = ", ".join(f"{s.path}={v}" for s, v in point)
-    doc: dict[str, Any] = {"schema_version": 1, "id": "mods/sweep-point", "title": f"sweep: {label}", "extends": base}
+    doc: dict[str, object] = {"schema_version": 1, "id": "mods/sweep-point", "title": f"sweep: {label}", "extends": base}
     if removes:
         doc["remove"] = removes
     doc.update(sections)
@@ -192,7 +196,7 @@ def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
 
 @attrs.define
 class SweepPoint:
-    values: tuple[Any, ...]
+    values: tuple[YamlValue, ...]
     sample: Sample
 
     def metric(self, name: str) -> Interval:
@@ -227,7 +231,7 @@ class Sweep:
         }
 
 
-def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, Any]:
+def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, YamlValue]:
     r = layering.resolve(edition, root, list(mods))
     return r.target, plain(r.data)
 
