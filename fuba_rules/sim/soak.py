@@ -72,7 +72,7 @@ def soak(edition: Edition, n: int, seed: int = 0, setup: MatchSetup = BASIC_SETU
         ctx, handed = start_method(edition)
         pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker, initargs=(source, handed))
         try:
-            futures = [pool.submit(_play_in_worker, source, setup, seed, range(k, n, jobs)) for k in range(jobs)]
+            futures = [pool.submit(_play_in_worker, setup, seed, range(k, n, jobs)) for k in range(jobs)]
             parts = iter([f.result() for f in futures])
         finally:
             pool.shutdown(wait=True)
@@ -138,8 +138,9 @@ def _start_worker(source: EditionSource, edition: Edition | None = None) -> None
         hand_over(source, edition)
 
 
-def _play_in_worker(source: EditionSource, setup: MatchSetup, seed: int, indexes: range) -> list[Violation]:
-    return _play(edition_for(source), setup, seed, indexes)
+def _play_in_worker(setup: MatchSetup, seed: int, indexes: range) -> list[Violation]:
+    assert setup.source is not None  # soak sends work to workers only with one
+    return _play(edition_for(setup.source), setup, seed, indexes)
 
 
 __all__ = ["Cell", "SoakResult", "Violation", "soak", "soak_cells"]
