@@ -17,6 +17,7 @@ from ..edition import Edition
 from ..engine.invariants import InvariantBroken
 from ..engine.match import MatchState
 from ..lang.runtime import RuleFault, fault_trace
+from .matchlog import Record
 from .setup import AgentSpec, MatchSetup
 
 Carried = dict[str, Any]
@@ -29,7 +30,7 @@ class MatchResult:
     score: dict[str, int]
     tally: dict[str, int]
     metrics: dict[str, float]
-    events: list[dict[str, Any]]
+    events: list[Record]
     decisions: int
     carry: Carried = attrs.field(factory=dict)
     decided: tuple[str, str] | None = None  # (team, how) when the rules chose a winner of a level score

@@ -141,7 +141,7 @@ def format_realism(distances: Sequence[Distance], real: RealMatches) -> str:
     lines.append(f"  {'metric':<{width}}  {'simulated [95%]':>22}  {'real':>6}  {'distance (TVD) [95%]':>22}  {'p':>7}")
     for d in distances:
         sim = f"{d.simulated.mean:.2f} [{d.simulated.low:.2f}, {d.simulated.high:.2f}]"
-        tvd = "" if d.tvd is None else f"{d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]"
+        tvd = "" if d.tvd is None or d.tvd_ci is None else f"{d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]"
         p = "" if d.p is None else f"{d.p:.4f}"
         lines.append(f"  {d.text:<{width}}  {sim:>22}  {d.real_mean:6.2f}  {tvd:>22}  {p:>7}")
     lines.append("  TVD: 0 = the same distribution, 1 = nothing in common (it is biased upwards for small runs)")

@@ -11,7 +11,8 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from types import TracebackType
+from typing import Protocol, Self
 
 import attrs
 
@@ -243,7 +244,17 @@ def _sample_run(edition: Edition, seeds: list[int], label: str, setup: MatchSetu
     return play_sample(Side(label, edition, setup.rules), seeds, setup, force, watch=watch)
 
 
-def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:
+class Progress(Protocol):
+    """A progress bar (tqdm's): `update()` after each match; used in a `with` block."""
+
+    def update(self, n: float | None = 1) -> bool | None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None, /) -> None: ...
+
+
+def progress_bar(total: int | None, desc: str, enabled: bool) -> Progress:
     """A tqdm bar on stderr when `enabled` (a terminal, not --json); else a silent stand-in."""
     from tqdm import tqdm
 
