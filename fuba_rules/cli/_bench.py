@@ -12,8 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fuba_rules.cli import arg, editions_root
-from fuba_rules.cli._options import ADVANCED_ARG, JOBS_ARG, _agent, _skills, jobs_for, named_rules
+from fuba_rules.cli._options import (
+    ADVANCED_ARG,
+    JOBS_ARG,
+    _agent,
+    _skills,
+    jobs_for,
+    named_rules,
+)
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.sim.setup import MatchSetup
 from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
 
 if TYPE_CHECKING:
@@ -45,6 +53,13 @@ def agents(args: argparse.Namespace) -> tuple[str, str]:
 
 def skills(args: argparse.Namespace, s: Side) -> dict[str, list[str]]:
     return _skills(args, s.edition)
+
+
+def setup(args: argparse.Namespace, first: Side) -> MatchSetup:
+    """How every side's matches are set up, built once from the command line: the agents,
+    the skills (checked against the first side's edition) and the first side's rules
+    (--with, --advanced and its own), which every generated variant of it plays too."""
+    return MatchSetup.of(agents(args), first.rules, skills(args, first))
 
 
 def positive(value: int, name: str) -> int:

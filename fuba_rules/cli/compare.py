@@ -55,7 +55,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     run_size(max_n * len(sides), f"{len(sides)} sides of {max_n:,} matches")
     with bench.bar(args, max_n * len(sides), "compare") as progress:
         c = run_comparison(
-            sides, n, args.seed, bench.agents(args), bench.skills(args, sides[0]), not args.independent,
+            sides, n, args.seed, bench.setup(args, sides[0]), not args.independent,
             args.precision, args.until_significant, max_n, progress.update,
         )
     distances = [bench.realism_of(args, s, real) for s in c.samples]

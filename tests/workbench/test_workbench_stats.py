@@ -106,7 +106,7 @@ class FakeSide:
         self.label, self.shift = label, shift
 
 
-def fake_play(side, seeds, agents, skills, sample, tick=None):
+def fake_play(side, seeds, setup, sample, tick=None):
     """Stands in for matches: metric m0 is the seed's value plus the side's shift."""
     for seed in seeds:
         rng = np.random.default_rng(seed)
