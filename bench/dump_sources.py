@@ -25,6 +25,22 @@ from fuba_rules.edition import load_edition  # noqa: E402
 from fuba_rules.engine.frames import forms_of  # noqa: E402
 
 EDITIONS = ["2024-draft", "2.0", "world-cup-2015"]
+# Globals numbered as they are made: the order depends on which rules a cache-tuning
+# reference play compiled first, so each file numbers them afresh by first appearance.
+_NUMBERED = re.compile(r"\b_(K|Q|S|RW|RV|MT|piece|kept|sum|RP_)\d+\b")
+
+
+def renumbered(text: str, G: dict[str, object]) -> str:
+    """`text` with its numbered globals numbered by first appearance (`_K116` -> `_K#0`),
+    a position by the place it names (`_Q60` -> `_Q<file:3:5>`: two names may hold one place)."""
+    seen: dict[str, str] = {}
+
+    def name(g: re.Match[str]) -> str:
+        if g.group(1) == "Q" and g.group(0) in G:
+            return f"_Q<{G[g.group(0)]}>"
+        return seen.setdefault(g.group(0), f"_{g.group(1)}#{len(seen)}")
+
+    return _NUMBERED.sub(name, text)
 
 
 def mods_for(edition: str) -> list[Path]:
@@ -57,8 +73,8 @@ def dump(out: Path, editions: list[str]) -> int:
                 folder = out / tag
                 folder.mkdir(parents=True, exist_ok=True)
                 for i, (filename, text) in enumerate(texts):
-                    stem = re.sub(r"[^\w.-]+", "_", re.sub(r" #\d+>$", "", filename))[:80]
-                    (folder / f"{i:05d}{stem}.py").write_text(text, encoding="utf-8")
+                    stem = re.sub(r"[^\w.-]+", "_", renumbered(re.sub(r" #\d+>$", "", filename), {}))[:80]
+                    (folder / f"{i:05d}{stem}.py").write_text(renumbered(text, ed.compiler.G), encoding="utf-8")
                 print(f"{tag}: {len(texts)} functions")
     finally:
         builtins.compile = real
