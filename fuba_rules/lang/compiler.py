@@ -22,12 +22,16 @@ import attrs
 
 from ..diagnostics import Pos, did_you_mean
 from . import nodes as n
+from .analysis import FREE_ITEMS, list_locals, record_params, whole_local
 from .checker import BOUND_IN_PREFER, NAMED_TYPES, StateSpec
-from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
 from .core import CORE, render, type_name
+from .emit_stmt import Generator, function_source
+from .frame import Frame
+from .memo import memo_prologue
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
 from .registry import Registry
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
+from .source import Source, lit, local
 
 Fn = Callable[[Any, dict], Any]
 
@@ -37,7 +41,7 @@ MAX_TEXT_VALUE = 10_000
 class Row(dict):
     """A table row: its fields read like a record; `apply row` runs its `do:`."""
 
-    __slots__ = ("run", "key", "table")
+    __slots__ = ("key", "run", "table")
 
     def __init__(self, fields: dict, run: Fn | None, key: str, table: str):
         super().__init__(fields)
@@ -76,7 +80,7 @@ class Answers(dict):
     given, the primitive itself runs, which checks them (an unknown area faults as
     before) against the bound host."""
 
-    __slots__ = ("fn", "arity", "host", "given", "root", "kept")
+    __slots__ = ("arity", "fn", "given", "host", "kept", "root")
 
     LIMIT = 100_000  # entries kept in all of one root's tables: a mod asking endlessly new questions is answered, not remembered
 
@@ -638,7 +642,7 @@ class Compiler:
                 self.sources.setdefault(key, text)
             namespace: dict[str, Any] = {}
             code = compile(text, src.filename, "exec")
-            exec(code, self.G, namespace)  # noqa: S102 - generated from checked nodes only; see codegen's docstring
+            exec(code, self.G, namespace)
             real = namespace[name]
             stub.__code__ = real.__code__
             stub.__defaults__ = real.__defaults__
@@ -759,24 +763,21 @@ class Compiler:
                 loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
                 self.inlinable[name] = (params, body, loops, record_params(params, body))
         if kind == "function":  # callers compiled later may do its arithmetic unchecked
-            self.bounds[name] = self.gen.bound(body)
-            if self.gen.is_int(body):
+            self.bounds[name] = self.gen.facts.bound(body)
+            if self.gen.facts.is_int(body):
                 self.ints.add(name)
             else:
                 self.ints.discard(name)
-            if self.gen.is_list(body):
+            if self.gen.facts.is_list(body):
                 self.lists.add(name)
-            self.elements[name] = self.gen.element_fields(body)
+            self.elements[name] = self.gen.facts.element_fields(body)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
             cached = memo and name not in self.idle  # read when written: see drop_caches
-            kept, self.gen.outlining = self.gen.outlining, cached and fixed  # answers kept for the match: no list in it kept apart
-            try:
-                return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
-                                       prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached)
-            finally:
-                self.gen.outlining = kept
+            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
+                                   prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached,
+                                   outlining=cached and fixed)  # answers kept for the match: no list in it kept apart
 
         if memo:
             self._rewrite[name] = (len(self._pending), write)
@@ -818,7 +819,7 @@ class Compiler:
         unsure = set(self._defined) - self.lists
         self.lists |= unsure
         while True:
-            wrong = {f for f in unsure if not self.gen.is_list(self._defined[f][2])}
+            wrong = {f for f in unsure if not self.gen.facts.is_list(self._defined[f][2])}
             if not wrong:
                 return
             self.lists -= wrong
@@ -939,12 +940,12 @@ class Compiler:
                 src.emit(1, f"_L = {{{', '.join(f'{p!r}: {local(p)}' for p in given)}}}")  # for rows that are no rule text
         src.emit(1, "_s = 0")
 
-        def emit_rows() -> None:
+        def emit_rows(fr: Frame) -> None:
             for r in rows:
                 ind = 1
                 if r.when is not None:
                     node = self._nodes.get(r.when)
-                    cond = self.gen.expr(src, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
+                    cond = self.gen.expr(fr, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
                     src.emit(1, f"if {cond}:", node.pos if node is not None else None)
                     ind = 2
                 node = self._nodes.get(r.value)
@@ -952,7 +953,7 @@ class Compiler:
                 if given is not None and isinstance(node, n.Const) and type(node.value) is int:  # `value: -1`
                     src.emit(ind, f"_s += {node.value}" if node.value else "pass", where)
                     continue
-                value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
+                value = self.gen.expr(fr, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
                 src.emit(ind, f"_v = {value}", where)
                 src.emit(ind, "if _v:", where)
                 src.emit(ind + 1, "_s += _v", where)
@@ -964,7 +965,7 @@ class Compiler:
         for r in rows:
             parts += [(self._nodes[r.when], True)] if r.when in self._nodes else []
             parts += [(self._nodes[r.value], r.when is None)] if r.value in self._nodes else []
-        self.gen.reusing(src, emit_rows, parts)
+        self.gen.reusing(Frame(src), emit_rows, parts)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
 
@@ -979,7 +980,7 @@ class Compiler:
             total = 0
             for r in self.modifiers.get(group, ()):
                 node = self._nodes.get(r.value)
-                size = self.gen.bound(node) if node is not None else None
+                size = self.gen.facts.bound(node) if node is not None else None
                 if size is None:
                     return None
                 total += size
