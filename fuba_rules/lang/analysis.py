@@ -479,3 +479,46 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
             reads.setdefault(x.parts[0], []).append(x.fields[0])
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
+
+def _free_loops(nodes: list[n.Node]) -> bool:
+    """Whether rule text walks a short list literal in a comprehension, which spends no
+    steps (`FREE_ITEMS`)."""
+    return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)
+
+
+def fresh_only(bodies: list[Any]) -> set[str]:
+    """Rule functions every call of which passes a comprehension's loop value or an
+    advice's option (`it`): `[f(t, a) for a in xs]`, `prefer=f(t, it)`. Each such call
+    asks about another value, once per evaluation, so a cache would fill and hardly ever
+    answer (pass advice, a pass target's offside test). Leaving them uncached only
+    changes how fast a match runs."""
+    fresh: set[str] = set()
+    stale: set[str] = set()
+    stack: list[tuple[Any, frozenset[str]]] = [(b, frozenset()) for b in bodies]
+    while stack:
+        value, loop = stack.pop()
+        if isinstance(value, n.Comprehension):
+            inner = loop
+            for var, it, cond in value.loops:
+                stack.append((it, inner))
+                inner = inner | {var}
+                if cond is not None:
+                    stack.append((cond, inner))
+            stack.append((value.element, inner))
+            continue
+        if isinstance(value, n.Call) and value.kind == "function":
+            args = [*value.args, *value.kwargs.values()]
+            fresh_call = any(whole_local(a) in loop for a in args)
+            (fresh if fresh_call else stale).add(value.target or value.name)
+        if isinstance(value, n.Call) and value.kind == "special" and "prefer" in value.kwargs:
+            stack.extend((c, loop) for c in value.args)
+            stack.extend((v, loop | {BOUND_IN_PREFER} if k == "prefer" else loop) for k, v in value.kwargs.items())
+            continue
+        if isinstance(value, (n.Node, list, tuple, dict)):
+            stack.extend((c, loop) for c in n.children(value))
+    return fresh - stale
+
+
+def locals_of(body: Any) -> tuple[str, ...]:
+    """The locals rule text reads, sorted: what a piece unpacks from its values."""
+    return tuple(sorted({x.parts[0] for x in n.walk(body) if isinstance(x, n.Name) and x.kind == "local"}))

@@ -33,6 +33,7 @@ _SMALL = 2**30 - 1
 _STABLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field, a state value read before a list) or a literal
 _SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
 _REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[ths]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
+_ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "//": "_floordiv", "%": "_mod"}  # the helpers checking arithmetic
 _IDENT_HEAD = re.compile(r"\w*")
 _LOCAL = re.compile(r"(v_\w+|'[^'\\]*')\Z")  # a local, or a text literal
 _CONST_ARG = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # a literal argument
@@ -263,8 +264,6 @@ class ExpressionWriter:
     def _e_Unary(self, fr: Frame, e: n.Unary) -> str:
         return f"(not {self.expr(fr, e.operand)})" if e.op == "not" else f"(-{self.expr(fr, e.operand)})"
 
-    _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "//": "_floordiv", "%": "_mod"}
-
     def _e_BinOp(self, fr: Frame, e: n.BinOp) -> str:
         a, b = self.expr(fr, e.left), self.expr(fr, e.right)
         if e.op in ("and", "or"):
@@ -276,7 +275,7 @@ class ExpressionWriter:
             return f"_joined(m, {a}, {b})"  # proved lists: joined, no type tests
         if e.op == "+" and (self.facts.is_list(e.left) or self.facts.is_list(e.right)):
             return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
-        helper = self._ARITH[e.op]
+        helper = _ARITH[e.op]
         if e.op == "+" and (_is_text(e.left) or _is_text(e.right)):
             return self._text_join(fr, e, a, b)
         simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
@@ -304,7 +303,7 @@ class ExpressionWriter:
             if not _is_text(side):
                 tests.append(f"_type({name}) is _str")
         r = fr.src.temp("t")
-        out = f"({r} if {' and '.join(tests + [f'_len({r} := {names[0]} + {names[1]}) < 100'])} else _add(m, {names[0]}, {names[1]}))"
+        out = f"({r} if {' and '.join([*tests, f'_len({r} := {names[0]} + {names[1]}) < 100'])} else _add(m, {names[0]}, {names[1]}))"
         return _after(temps, out)
 
     def _whole(self, fr: Frame, op: str, a: str, b: str, helper: str, simple: bool) -> str:
@@ -420,7 +419,7 @@ def _after(temps: Any, out: str) -> str:
     and ...`: an object is always itself, so the test is true and builds nothing); the
     pairs whose temporary is the value itself need none."""
     first = [f"({t} := {a}) is {t}" for t, a in temps if t != a]
-    return f"({' and '.join(first + [out])})" if first else out
+    return f"({' and '.join([*first, out])})" if first else out
 
 
 def _template(prim: Any, call: str, args: list[str], lists: list[int] = (), ints: list[int] = ()) -> str:

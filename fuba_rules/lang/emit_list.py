@@ -48,7 +48,7 @@ class ListWriter(ExpressionWriter):
         if fr.reads is not None and fr.reads.owner is e and fr.reads.temps:
             pre = [(t, code) for code, t in fr.reads.temps.items()] + pre
         if pre:
-            loops = [f"for ({''.join(t + ', ' for t, _ in pre)}) in (({''.join(c + ', ' for _, c in pre)}),)"] + loops
+            loops = [f"for ({''.join(t + ', ' for t, _ in pre)}) in (({''.join(c + ', ' for _, c in pre)}),)", *loops]
         return f"[{element} {' '.join(loops)}]"
 
     def _outlined(self, fr: Frame, e: n.Comprehension) -> str | None:

@@ -70,7 +70,7 @@ class Generator(ListWriter):
             fr.src.emit(ind, f"_sv = {value}", s.pos)
             tests = [] if self.facts.is_int(s.value) else ["_type(_sv) is _int"]  # a value proved whole needs the range test only
             if s.op == "=":
-                fr.src.emit(ind, f"if {' and '.join(tests + [f'{low} <= _sv <= {high}'])}:", s.pos)
+                fr.src.emit(ind, f"if {' and '.join([*tests, f'{low} <= _sv <= {high}'])}:", s.pos)
                 fr.src.emit(ind + 1, f"if _sv != m.S[{name!r}]: _put(m, {name!r}, _sv)", s.pos)
             else:
                 sign = "+" if s.op == "+=" else "-"
@@ -78,7 +78,7 @@ class Generator(ListWriter):
                     tests.append(f"_type(_so := m.S[{name!r}]) is _int")
                 else:
                     fr.src.emit(ind, f"_so = m.S[{name!r}]", s.pos)
-                fr.src.emit(ind, f"if {' and '.join(tests + [f'{low} <= (_sn := _so {sign} _sv) <= {high}'])}:", s.pos)
+                fr.src.emit(ind, f"if {' and '.join([*tests, f'{low} <= (_sn := _so {sign} _sv) <= {high}'])}:", s.pos)
                 fr.src.emit(ind + 1, f"if _sn != _so: _put(m, {name!r}, _sn)", s.pos)
             fr.src.emit(ind, "else:", s.pos)
             fr.src.emit(ind + 1, f"_set(m, {name!r}, [], {s.op!r}, _sv, {lo}, {hi})", s.pos)
