@@ -11,9 +11,21 @@ from typing import Any
 
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
+from .function_facts import FunctionFacts
 
 FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
 _NONE: Mapping[str, frozenset[str]] = {}
+
+
+class _Unknown:
+    """A rule function not defined yet: nothing is proved of it."""
+
+    is_int = is_list = False
+    bound: int | None = None
+    elements: frozenset[str] | None = None
+
+
+_UNKNOWN = _Unknown()
 
 
 class Facts:
@@ -22,6 +34,10 @@ class Facts:
 
     def __init__(self, host: Any):
         self.host = host
+
+    def _learned(self, name: str) -> FunctionFacts | _Unknown:
+        """What the compiler learned of rule function `name` so far (nothing, before it is defined)."""
+        return self.host.function(name) or _UNKNOWN
 
     def is_int(self, e: n.Node) -> bool:
         """Whether `e` is always a whole number, maybe a large one (never a boolean, a
@@ -43,7 +59,7 @@ class Facts:
             if base.kind == "state":
                 spec = self.host.state.get(base.resolved)
                 return spec is not None and spec.type == "int" and spec.default is not None and depth == len(spec.index)
-            return base.kind == "func" and depth == 0 and base.parts[0] in getattr(self.host, "ints", ())
+            return base.kind == "func" and depth == 0 and self._learned(base.parts[0]).is_int
         if isinstance(e, n.Unary):
             return e.op == "-" and self.is_int(e.operand)
         if isinstance(e, n.Ternary):
@@ -59,7 +75,7 @@ class Facts:
                     xs = e.args[prim.params.index(prim.whole)]
                     return (isinstance(xs, n.Comprehension) and self.is_int(xs.element)) or (isinstance(xs, n.ListLit) and all(self.is_int(x) for x in xs.items))
                 return bool(prim.bound_by) and all(self.is_int(a) for a in e.args)
-            return e.kind == "function" and e.name in getattr(self.host, "ints", ())
+            return e.kind == "function" and self._learned(e.name).is_int
         return False
 
     def is_list(self, e: n.Node) -> bool:
@@ -75,7 +91,7 @@ class Facts:
         if isinstance(e, n.Call) and e.kind == "primitive":
             return self.host.registry.primitives[e.name].returns.startswith("[")
         if isinstance(e, n.Call) and e.kind == "function":
-            return e.name in getattr(self.host, "lists", ())
+            return self._learned(e.name).is_list
         return False
 
     def element_fields(self, e: n.Node, local_elements: Mapping[str, frozenset[str]] = _NONE) -> frozenset[str] | None:
@@ -95,7 +111,7 @@ class Facts:
         if isinstance(e, n.BinOp) and e.op == "+":
             return _meet(self.element_fields(e.left, local_elements), self.element_fields(e.right, local_elements))
         if isinstance(e, n.Call) and e.kind == "function":
-            return getattr(self.host, "elements", {}).get(e.name)
+            return self._learned(e.name).elements
         if isinstance(e, n.Name) and e.kind == "local" and not e.fields:
             return local_elements.get(e.parts[0])
         return None
@@ -116,7 +132,7 @@ class Facts:
                 v = self.host.constants[e.parts[0]]
                 return abs(v) if type(v) is int else None
             if e.kind == "func":
-                return getattr(self.host, "bounds", {}).get(e.parts[0])
+                return self._learned(e.parts[0]).bound
             if e.kind == "local" and params is not None:  # a parameter of a body asked through its call
                 return params.get(e.parts[0])
             if e.kind == "state":  # an int entry between a `min:` and a `max:`, which every write keeps it in
@@ -134,10 +150,10 @@ class Facts:
                         return max(sizes)  # type: ignore[type-var]
                 return prim.bound
             if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const):
-                return getattr(self.host, "modifier_bound", lambda group: None)(e.args[0].value)  # the rows' names are not the caller's
+                return self.host.modifier_bound(e.args[0].value)  # the rows' names are not the caller's
             if e.kind != "function":
                 return None
-            known = getattr(self.host, "bounds", {}).get(e.name)
+            known = self._learned(e.name).bound
             return known if known is not None else self._bound_through(e, params, depth)
         if isinstance(e, n.Unary):
             return self.bound(e.operand, params, depth) if e.op == "-" else None
@@ -159,7 +175,7 @@ class Facts:
         body with each parameter as large as its argument can be (`pass_odds(clamp(v, 1,
         6))`, where `pass_odds(v)` alone is unbounded). Only a function that cannot
         recurse, called with all its arguments in order, a few calls deep."""
-        found = getattr(self.host, "plain_body", lambda name: None)(e.name) if not e.kwargs and depth < 3 else None
+        found = self.host.plain_body(e.name) if not e.kwargs and depth < 3 else None
         if found is None or len(found[0]) != len(e.args):
             return None
         names, body = found

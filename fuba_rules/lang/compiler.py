@@ -26,6 +26,7 @@ from .checker import StateSpec
 from .core import CORE
 from .emit_stmt import Generator, function_source
 from .frame import Frame
+from .function_facts import FunctionFacts, Inlinable, Learned
 from .helpers import (
     _MISSING,
     HELPERS,
@@ -114,22 +115,17 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, once written (see `source`)
-        self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
-        self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
-        self.free_calls: dict[str, int] = {}  # rule function spending no step -> calls it makes, all told (see define)
-        self.memoized: set[str] = set()  # rule functions whose results are cached
+        self.functions: dict[str, FunctionFacts] = {}  # rule function -> what define() was given and learned
         self.uncached: set[str] = set()  # rule functions only ever asked new questions (see fresh_only)
         # Cached rule functions whose caches a reference play found idle: each is written
         # without its cache, and nothing else written depends on it (`drop_caches`).
         self.idle: frozenset[str] = frozenset()
         self.tuned = False  # the reference play was made, or its answer read (engine.tuning)
         self.measuring = False  # the reference play is running
-        self._rewrite: dict[str, tuple[int, Callable[[], Source]]] = {}  # cached rule function -> its place in _pending and its writer (see drop_caches)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
         self.modifiers_final = False  # every group's rows are given (see modifier_bound)
         self._bounding: set[str] = set()
-        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
         self._linked = False
         self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
         self._host: Any = None  # see bind
@@ -139,18 +135,7 @@ class Compiler:
         # are numbered, and matches of one edition may run in threads.
         self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
-        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
-        self.inlinable: dict[str, tuple] = {}  # small rule functions callers read in place (Generator._inlined)
-        self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
-        self.tabled: set[str] = set()  # fixed rule functions of board values, read from tables of answers (see _board_question)
-        self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
-        self.areas: dict[str, str | None] = {}  # rule function -> the parameter naming the one area whose pieces it reads (see area_read)
-        self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
-        self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
         self._kept_state: Any = _MISSING  # see kept_state
-        self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
-        self.ints: set[str] = set()  # rule functions whose body is always a whole number (see Generator.is_int)
-        self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
         self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
@@ -193,7 +178,7 @@ class Compiler:
     def answers_of(self, name: str) -> str:
         """The global name of a tabled rule function's table of answers: its generated
         function runs, against the bound host, for arguments not seen before."""
-        return self._answer_table("_R_" + name, self.G[self.rule_name("function", name)], len(self._defined[name][0]))
+        return self._answer_table("_R_" + name, self.G[self.rule_name("function", name)], len(self.functions[name].params))
 
     def _answer_table(self, key: str, fn: Callable[..., Any], arity: int) -> str:
         """`key`, naming in the generated code's globals a table of answers of `fn`,
@@ -219,7 +204,7 @@ class Compiler:
         every rule function is written."""
         if self._kept_state is _MISSING or not self._linked:
             by_cache: dict[str, list[str]] = {kind: [] for kind in KEPT_CACHES}
-            for f in self.memoized - self.fixed:
+            for f in sorted(self.memoized - self.fixed):
                 kind = self.cache_kind(f)
                 if kind in by_cache:
                     by_cache[kind].append(f)
@@ -228,10 +213,11 @@ class Compiler:
 
     def cache_kind(self, name: str) -> str:
         """Where a cached function keeps its answers (`lang.reads.cache_kind`)."""
-        return cache_kind(self.pieces.get(name), self.areas.get(name))
+        f = self.functions.get(name)
+        return cache_kind(f.pieces if f else None, f.area if f else None)
 
     def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
-        reads = [self.state_reads.get(f) for f in functions]
+        reads = [self.functions[f].state_reads if f in self.functions else None for f in functions]
         return None if any(r is None for r in reads) else frozenset().union(*reads)
 
     def rule_name(self, kind: str, name: str) -> str:
@@ -239,9 +225,10 @@ class Compiler:
         return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
 
     def call_function(self, name: str, args: list[str]) -> str:
-        if not args and name in self.inline:  # e.g. `CT`, which only reads one state entry
-            return self.inline[name]
-        if name in self.tabled:  # dict reads, as a board question's (see _board_question)
+        f = self.functions.get(name)
+        if not args and f is not None and f.inline is not None:  # e.g. `CT`, which only reads one state entry
+            return f.inline
+        if f is not None and f.tabled:  # dict reads, as a board question's (see _board_question)
             return self.answers_of(name) + "".join(f"[{a}]" for a in args)
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
@@ -308,10 +295,10 @@ class Compiler:
         drops caches after its reference play writes every function as one that read the
         same names from the store before its first match (engine.tuning)."""
         with self.lock:
-            names = {f for f in names if f in self._rewrite} - self.idle
+            names = {f for f in names if f in self.functions and self.functions[f].rewrite is not None} - self.idle
             self.idle |= names
             for f in names:
-                i, write = self._rewrite[f]
+                i, write = self.functions[f].rewrite  # type: ignore[misc]
                 stub, _, name, key = self._pending[i]
                 if stub.__code__ is not _STUB_CODE:  # compiled: back to a stand-in
                     stub.__code__, stub.__defaults__, stub.__kwdefaults__ = _STUB_CODE, None, {"_lazy": i}
@@ -358,13 +345,15 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
-            self._defined[name] = (params, ref, body, pos)
+            fn_facts = self.functions.get(name)
+            if fn_facts is None:
+                fn_facts = self.functions[name] = FunctionFacts(params, ref, body, pos)
             inner = list(n.walk(body))
             calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
-            self.calls[name] = set(calls)
+            fn_facts.calls = frozenset(calls)
             cost = len(inner) + sum(_LOOP_COST for x in inner if isinstance(x, (n.Comprehension, n.Range)))
-            cost += sum(_HIT_COST if c in self.memoized or c in self.tabled else self.costs.get(c, _LOOP_COST) for c in calls)
-            self.costs[name] = cost
+            cost += sum(self._call_cost(c) for c in calls)
+            fn_facts.cost = cost
             # A cache hit costs about as much as a short body; a parameter read as a record
             # (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
@@ -373,16 +362,14 @@ class Compiler:
             tiny = _INLINE_UPTO if not params and not calls else 3  # read in place (below) costs less than a cache
             short = len(inner) <= tiny if not calls or fixed else cost < _MEMO_FROM
             memo = not tabled and not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
-            if tabled:
-                self.tabled.add(name)
-            if memo:
-                self.memoized.add(name)
-            if fixed:
-                self.fixed.add(name)
-            self.pieces[name] = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.param_table["function"])
-            self.areas[name] = area_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.areas, self.param_table["function"])
-            self.state_reads[name] = state_read(inner, self.state_reads)
-            lookup = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local), self.areas[name]) if memo else []
+            fn_facts.tabled |= tabled
+            fn_facts.memoized |= memo
+            fn_facts.fixed |= fixed
+            pieces, areas = Learned[Reads](self.functions, "pieces"), Learned[str | None](self.functions, "area")
+            fn_facts.pieces = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, pieces, self.param_table["function"])
+            fn_facts.area = area_read(inner, params, self.registry.primitives, self._reads_nothing, pieces, areas, self.param_table["function"])
+            fn_facts.state_reads = state_read(inner, Learned[frozenset[str] | None](self.functions, "state_reads"))
+            lookup = memo_prologue(name, params, fixed, cache_for(fn_facts.pieces, local), fn_facts.area) if memo else []
             prologue = []
             epilogue = []
             free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
@@ -398,29 +385,25 @@ class Compiler:
                 # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
-                made = sum(1 + self.free_calls.get(c, 0) for c in calls if c not in self.inline)  # read in place: no call
+                made = sum(1 + self._free_calls(c) for c in calls if self.inline_source(c) is None)  # read in place: no call
                 if made > FREE_CALLS or free_loop:
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
-                    self.free_calls[name] = made
-            if not params and not memo and cost <= _INLINE_UPTO and all(c in self.inline for c in calls):
+                    fn_facts.free_calls = made
+            if not params and not memo and cost <= _INLINE_UPTO and all(self.inline_source(c) is not None for c in calls):
                 # Callers compiled later read the body in place of a call (a fault in it is
                 # placed at the caller's line).
-                self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
-            self.inlinable.pop(name, None)
+                fn_facts.inline = f"({self.gen.expr(Source(name, pos), body)})"
+            fn_facts.inlinable = None
             if params and not memo and not tabled and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
                 # no cache, no step, no recursion: a call would only pass the values on
-                loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
-                self.inlinable[name] = (params, body, loops, record_params(params, body))
-        if kind == "function":  # callers compiled later may do its arithmetic unchecked
-            self.bounds[name] = self.gen.facts.bound(body)
-            if self.gen.facts.is_int(body):
-                self.ints.add(name)
-            else:
-                self.ints.discard(name)
-            if self.gen.facts.is_list(body):
-                self.lists.add(name)
-            self.elements[name] = self.gen.facts.element_fields(body)
+                loops = frozenset(local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops)
+                fn_facts.inlinable = Inlinable(params, body, loops, record_params(params, body))
+            # callers compiled later may do its arithmetic unchecked
+            fn_facts.bound = self.gen.facts.bound(body)
+            fn_facts.is_int = self.gen.facts.is_int(body)
+            fn_facts.is_list |= self.gen.facts.is_list(body)
+            fn_facts.elements = self.gen.facts.element_fields(body)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
@@ -430,7 +413,7 @@ class Compiler:
                                    outlining=cached and fixed)  # answers kept for the match: no list in it kept apart
 
         if memo:
-            self._rewrite[name] = (len(self._pending), write)
+            self.functions[name].rewrite = (len(self._pending), write)
         fn = self._exec(write, fname, name)
         if kind == "procedure":
             self.bodies[name] = body
@@ -446,18 +429,19 @@ class Compiler:
         self._linked = True
         order: list[str] = []
         seen: set[str] = set()
-        for root in self._defined:
+        for root in self.functions:
             stack = [(root, False)]
             while stack:
                 name, done = stack.pop()
                 if done:
                     order.append(name)
-                elif name not in seen and name in self._defined:
+                elif name not in seen and name in self.functions:
                     seen.add(name)
                     stack.append((name, True))
-                    stack.extend((c, False) for c in sorted(self.calls.get(name, ())))
+                    stack.extend((c, False) for c in sorted(self.functions[name].calls))
         for name in order:
-            self.define("function", name, *self._defined[name])
+            f = self.functions[name]
+            self.define("function", name, f.params, f.ref, f.body, f.pos)
         self._lists_through_calls()
 
     def _lists_through_calls(self) -> None:
@@ -466,38 +450,91 @@ class Compiler:
         do), which `define`, taking callees first, cannot see: the largest set of
         functions whose bodies are all lists if each of them is. Sound by induction: what
         a call returns comes from a call that nests less deep."""
-        unsure = set(self._defined) - self.lists
-        self.lists |= unsure
+        unsure = {name for name, f in self.functions.items() if not f.is_list}
+        for name in unsure:
+            self.functions[name].is_list = True
         while True:
-            wrong = {f for f in unsure if not self.gen.facts.is_list(self._defined[f][2])}
+            wrong = {name for name in unsure if not self.gen.facts.is_list(self.functions[name].body)}
             if not wrong:
                 return
-            self.lists -= wrong
+            for name in wrong:
+                self.functions[name].is_list = False
             unsure -= wrong
 
     def _may_recurse(self, name: str) -> bool:
         """False only when every function `name` reaches is compiled and none calls back:
         then calls through it cannot nest endlessly, and it needs no depth count."""
-        seen, todo = set(), list(self.calls[name])
+        seen, todo = set(), list(self.functions[name].calls)
         while todo:
             c = todo.pop()
-            if c == name or c not in self.calls:
+            if c == name or c not in self.functions:
                 return True
             if c not in seen:
                 seen.add(c)
-                todo.extend(self.calls[c])
+                todo.extend(self.functions[c].calls)
         return False
 
     def plain_body(self, name: str) -> tuple[tuple[str, ...], n.Node] | None:
         """A rule function's parameters and body, when it cannot recurse (for
         `Generator._bound_through`); else None."""
-        found = self._defined.get(name)
-        return None if found is None or name not in self.calls or self._may_recurse(name) else (found[0], found[2])
+        found = self.functions.get(name)
+        return None if found is None or self._may_recurse(name) else (found.params, found.body)
 
     def inline_body(self, name: str) -> n.Node | None:
         """The body of a parameterless rule function its callers read in place (`CT`),
         else None."""
-        return self._defined[name][2] if name in self.inline and name in self._defined else None
+        found = self.functions.get(name)
+        return found.body if found is not None and found.inline is not None else None
+
+    def inline_source(self, name: str) -> str | None:
+        """The source read in place of a call of the tiny parameterless rule function `name`, else None."""
+        found = self.functions.get(name)
+        return found.inline if found is not None else None
+
+    def function(self, name: str) -> FunctionFacts | None:
+        """What is known of the rule function `name` (None: not a rule function, or not defined yet)."""
+        return self.functions.get(name)
+
+    def _call_cost(self, name: str) -> int:
+        """The work of calling rule function `name`: a cache's or a table's answer, else its body's."""
+        f = self.functions.get(name)
+        if f is not None and (f.memoized or f.tabled):
+            return _HIT_COST
+        return f.cost if f is not None and f.cost is not None else _LOOP_COST
+
+    def _free_calls(self, name: str) -> int:
+        """The calls rule function `name` makes, all told, when it spends no step of its own."""
+        f = self.functions.get(name)
+        return (f.free_calls or 0) if f is not None else 0
+
+    def _fixed(self, name: str) -> bool:
+        f = self.functions.get(name)
+        return f is not None and f.fixed
+
+    # Each fact of every rule function, by name (for tests, the tuning and the caches).
+    @property
+    def memoized(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.memoized)
+
+    @property
+    def fixed(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.fixed)
+
+    @property
+    def tabled(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.tabled)
+
+    @property
+    def costs(self) -> dict[str, int]:
+        return {k: f.cost for k, f in self.functions.items() if f.cost is not None}
+
+    @property
+    def pieces(self) -> dict[str, Reads]:
+        return {k: f.pieces for k, f in self.functions.items()}
+
+    @property
+    def areas(self) -> dict[str, str | None]:
+        return {k: f.area for k, f in self.functions.items()}
 
     def _board_question(self, nodes: list[n.Node], params: tuple[str, ...], calls: list[str]) -> bool:
         """Whether a rule function reading no state is a question about the board, like
@@ -506,7 +543,7 @@ class Compiler:
         teams: few, and never a list or record a table could not take as a key). Its
         answers are kept for the process, in tables of `Answers` read in place of its
         calls: the same in every match, and asking costs no step either way."""
-        if sum(1 + self.free_calls.get(c, 0) for c in calls) > FREE_CALLS:
+        if sum(1 + self._free_calls(c) for c in calls) > FREE_CALLS:
             return False  # it would spend a step of its own (see define)
         prims = self.registry.primitives
         passed: set[int] = set()
@@ -516,7 +553,7 @@ class Compiler:
             if isinstance(x, n.Name) and x.kind == "func":
                 return False  # a parameterless function: a call, not a table read
             if isinstance(x, n.Call):
-                if x.kind == "function" and x.name not in self.tabled:
+                if x.kind == "function" and not (x.name in self.functions and self.functions[x.name].tabled):
                     return False
                 if x.kind == "primitive" and not prims[x.name].fixed:
                     return False
@@ -535,11 +572,11 @@ class Compiler:
         prims = self.registry.primitives
         for x in nodes:
             if isinstance(x, n.Name):
-                if x.kind == "state" or (x.kind == "func" and x.parts[0] not in self.fixed):
+                if x.kind == "state" or (x.kind == "func" and not self._fixed(x.parts[0])):
                     return False
             elif isinstance(x, n.Call):
                 if x.kind == "function":
-                    if x.name not in self.fixed:
+                    if not self._fixed(x.name):
                         return False
                 elif x.kind == "primitive":
                     if not self._reads_nothing(prims[x.name]):

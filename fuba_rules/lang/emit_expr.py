@@ -387,10 +387,11 @@ class ExpressionWriter:
         placed there, after the call site. None where it cannot be read in place: inside
         a comprehension's list (no `:=`) with such arguments, or where a loop variable of
         the body has the name of a value passed in."""
-        found = getattr(self.host, "inlinable", {}).get(name) if self.inline_calls else None
+        facts = self.host.function(name) if self.inline_calls else None
+        found = facts.inlinable if facts is not None else None
         if found is None:
             return None
-        params, body, bound, fields = found
+        params, body, bound, fields = found.params, found.body, found.loops, found.fields
         names = [a if _REUSABLE.match(a) else "" for a in args]
         if ("" in names and fr.no_walrus) or any(_IDENT_HEAD.match(a)[0] in bound for a in names if a):
             return None

@@ -98,7 +98,7 @@ class ListWriter(ExpressionWriter):
         as written, so it faults (or not) as it did. Not for lists calling rule functions;
         its lines are not placed, as `_outlined`'s. None when not taken."""
         prims = self.host.registry.primitives
-        if any(isinstance(x, n.Name) and x.kind == "func" and x.parts[0] not in self.host.inline for x in nodes):
+        if any(isinstance(x, n.Name) and x.kind == "func" and self.host.inline_source(x.parts[0]) is None for x in nodes):
             return None
         asked = board_keys(e, set(free), prims)
         inside = {id(x) for k in asked for x in n.walk(k)}
