@@ -12,6 +12,7 @@ from typing import Any
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
 from .function_facts import FunctionFacts
+from .host import Host
 
 FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
 _NONE: Mapping[str, frozenset[str]] = {}
@@ -32,7 +33,7 @@ class Facts:
     """What the nodes prove about a value's kind and size, asked of the compiler (`host`)
     for what it learned about rule functions and state (their bounds, lists, records)."""
 
-    def __init__(self, host: Any):
+    def __init__(self, host: Host):
         self.host = host
 
     def _learned(self, name: str) -> FunctionFacts | _Unknown:
@@ -51,7 +52,8 @@ class Facts:
         if self.bound(e) is not None:
             return True
         if isinstance(e, (n.Name, n.Subscript)):
-            base, depth = e, 0
+            base: n.Node = e
+            depth = 0
             while isinstance(base, n.Subscript):
                 base, depth = base.obj, depth + 1
             if not isinstance(base, n.Name) or base.fields:
@@ -184,7 +186,7 @@ class Facts:
 
 
 
-def _invariant(parts: list[Any], free: Callable[[str], bool], host: Any) -> list[n.Node]:
+def _invariant(parts: list[Any], free: Callable[[str], bool], host: Host) -> list[n.Node]:
     """The largest parts of `parts` (a comprehension's element and tests and its inner
     loops' lists, or a body read in place in one) that read state and no local but the
     `free` ones (no loop variable), and cannot fault or spend a step: plain
@@ -233,7 +235,7 @@ def _invariant(parts: list[Any], free: Callable[[str], bool], host: Any) -> list
     return found
 
 
-def _names(x: n.Node, kind: str, host: Any) -> bool:
+def _names(x: n.Node, kind: str, host: Host) -> bool:
     """Whether `x` always names a `kind` ("team", "area"), never none: an entry of that
     type that starts as one (a write of anything else faults, `compiler._held`), a tiny
     function read in place giving one (`DT`), or a total primitive given such values."""
@@ -275,7 +277,7 @@ def _is_text(e: n.Node) -> bool:
 
 
 
-def read_once(host: Any, body: n.Node) -> frozenset[str] | None:
+def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     """The state entries a rule function's body reads more than once (also through tiny
     functions read in place, `CT`), first where it always reads them (`in_order`), to be
     read once as it starts: then no read is wasted. Only in a pure body without lists (a
@@ -299,7 +301,7 @@ def read_once(host: Any, body: n.Node) -> frozenset[str] | None:
     return frozenset(k for k, v in reads.items() if v > 1 and first[k]) or None
 
 
-def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple | None:
+def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple[Any, ...] | None:
     """What identifies a rule function's call, or a call of a pure primitive that reads
     the match (`ranked(team)`; not a board answer or an in-line read), among others in
     one expression: its name and its values, when each is a literal, a local (a record's
@@ -397,14 +399,15 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
     return None if bound_anywhere & set(free) else free
 
 
-def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple, n.Call]:
+def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple[Any, ...], n.Call]:
     """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
     of evaluation, when that place is always evaluated (see `in_order`)."""
-    counts: dict[tuple, int] = {}
-    first: dict[tuple, tuple[n.Call, bool]] = {}
+    counts: dict[tuple[Any, ...], int] = {}
+    first: dict[tuple[Any, ...], tuple[n.Call, bool]] = {}
     for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and _call_key(x, prims) is not None):
         key = _call_key(call, prims)
+        assert key is not None  # picked for having one
         counts[key] = counts.get(key, 0) + 1
         first.setdefault(key, (call, always))
     return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}

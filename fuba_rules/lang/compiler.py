@@ -79,7 +79,7 @@ class Callable_:
     fn: Callable[..., Any]
     is_block: bool
 
-    def __call__(self, m: Any, args: list) -> Any:
+    def __call__(self, m: Any, args: list[Any]) -> Any:
         return self.fn(m, *args)
 
 
@@ -91,6 +91,10 @@ class Modifier:
     when: Fn | None
     value: Fn
 
+
+# A generated function not compiled yet: its stand-in, its source or what writes it (None
+# once compiled), its name, and the key `source` finds it by.
+Pending = tuple[FunctionType, Source | Callable[[], Source] | None, str, str | None]
 
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 4  # a call answered from the cache, in nodes
@@ -123,11 +127,11 @@ class Compiler:
         self.tuned = False  # the reference play was made, or its answer read (engine.tuning)
         self.measuring = False  # the reference play is running
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
-        self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
+        self._sums: dict[str, tuple[list[Modifier], int, Callable[..., int]]] = {}  # modifier group -> (its rows, how many, their summing function)
         self.modifiers_final = False  # every group's rows are given (see modifier_bound)
         self._bounding: set[str] = set()
         self._linked = False
-        self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
+        self._pending: list[Pending] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
         self._host: Any = None  # see bind
         self._answer_tables: list[Answers] = []
         # Held while generating code after loading (writing a rule on its first call, a
@@ -135,9 +139,9 @@ class Compiler:
         # are numbered, and matches of one edition may run in threads.
         self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
-        self._kept_state: Any = _MISSING  # see kept_state
+        self._kept_state: dict[str, frozenset[str] | None] | None = None  # see kept_state
         self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
-        self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
+        self.piece_bodies: dict[Fn, tuple[Any, Pos]] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
         self._ids: dict[Any, str] = {}
         self.G: dict[str, Any] = {
@@ -202,7 +206,7 @@ class Compiler:
         (`KEPT_CACHES`: "smemo", "teams" for `m.memo_home` and `m.memo_away`, "areas" for
         `m.area_memo`): a write to any other entry keeps them. None: any. Worked out once
         every rule function is written."""
-        if self._kept_state is _MISSING or not self._linked:
+        if self._kept_state is None or not self._linked:
             by_cache: dict[str, list[str]] = {kind: [] for kind in KEPT_CACHES}
             for f in sorted(self.memoized - self.fixed):
                 kind = self.cache_kind(f)
@@ -218,7 +222,8 @@ class Compiler:
 
     def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
         reads = [self.functions[f].state_reads if f in self.functions else None for f in functions]
-        return None if any(r is None for r in reads) else frozenset().union(*reads)
+        known = [r for r in reads if r is not None]
+        return None if len(known) < len(reads) else frozenset[str]().union(*known)
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
@@ -271,6 +276,7 @@ class Compiler:
     def _write_and_compile(self, i: int) -> Callable[..., Any]:
         stub, write, name, key = self._pending[i]
         if stub.__code__ is _STUB_CODE:  # not compiled yet
+            assert write is not None  # kept until compiled
             src = write if isinstance(write, Source) else write()
             text = src.text()
             if src.placed:
@@ -332,7 +338,7 @@ class Compiler:
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
         lookup: list[str] = []  # a cached function's cache lookup (see drop_caches)
-        fixed = False  # a function reading no state (see _reads_no_state)
+        fixed = False  # a function reading no state (see reads_no_state)
         if kind == "procedure":
             prologue = [
                 f"if m.depth >= {MAX_DEPTH}: _fault_deep_proc({where}, {name!r})",
@@ -357,7 +363,7 @@ class Compiler:
             # A cache hit costs about as much as a short body; a parameter read as a record
             # (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
-            fixed = self._reads_no_state(inner)
+            fixed = self.reads_no_state(inner)
             tabled = fixed and bool(params) and not self._may_recurse(name) and self._board_question(inner, params, calls)
             tiny = _INLINE_UPTO if not params and not calls else 3  # read in place (below) costs less than a cache
             short = len(inner) <= tiny if not calls or fixed else cost < _MEMO_FROM
@@ -565,7 +571,7 @@ class Compiler:
         """A primitive answering from its arguments and the board alone."""
         return prim.fixed or prim is CORE.primitives.get(prim.name)
 
-    def _reads_no_state(self, nodes: list[n.Node]) -> bool:
+    def reads_no_state(self, nodes: list[n.Node]) -> bool:
         """True when rule text reads nothing that changes during or between matches: no
         state, no rule switch, only primitives answering from their arguments and the
         board, and rule functions already known to be fixed."""
@@ -703,7 +709,7 @@ class Compiler:
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
 
-    def _modifiers(self, m: Any, group: str, L: dict, silent: bool, sig: str) -> int:
+    def _modifiers(self, m: Any, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
@@ -719,7 +725,7 @@ class Compiler:
             except TypeError:
                 key = hit = _MISSING
             if hit is not _MISSING:
-                return hit
+                return hit  # type: ignore[no-any-return]  # a sum this cache kept
         rows = self.modifiers[group]
         summed = self._sums.get(group)
         if summed is None or summed[0] is not rows or summed[1] != len(rows):
@@ -734,7 +740,7 @@ class Compiler:
 
 
 def _stub(*args: Any, _lazy: int = 0) -> Any:
-    return _LAZY(_lazy)(*args)  # noqa: F821 - a name in the generated functions' globals
+    return _LAZY(_lazy)(*args)  # type: ignore[name-defined]  # noqa: F821 - a name in the generated functions' globals
 
 
 _STUB_CODE = _stub.__code__.replace(co_filename="<lazy rule>")

@@ -7,9 +7,10 @@ its call, a call asked twice with the same values asked once.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from . import nodes as n
 from .analysis import (
@@ -21,22 +22,36 @@ from .analysis import (
     first_repeated_calls,
 )
 from .frame import Frame, ListScope, Reuse
+from .host import Host
 from .runtime import MAX_NUMBER
-from .source import Source, lit, local, record_test
+from .source import (
+    FIELD,
+    GLOBAL,
+    INT,
+    INTS,
+    LITERALS,
+    LOCAL,
+    NEG_INT,
+    REUSABLE,
+    SIMPLE,
+    STABLE,
+    TEXT,
+    Code,
+    Source,
+    is_name,
+    lit,
+    local,
+    record_test,
+    state_read,
+)
+from .source import kind as code_kind
 
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_INT = re.compile(r"\(?-?\d+\)?\Z")  # a whole-number literal, as `lit` writes it
-_LITERAL = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # no dict: `_index` words the fault
 # Results this small are whole numbers the interpreter compares fastest (one machine word
 # in CPython); larger ones go to the helper, which allows up to MAX_NUMBER.
 _SMALL = 2**30 - 1
-_STABLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*')\Z")  # a local (or a proved record's field, a state value read before a list) or a literal
-_SIMPLE = re.compile(r"(v_\w+(\['\w+'\])?|_s\d+|\(?-?\d+\)?|'[^'\\]*'|m\.S\['[^'\\]*'\])\Z")  # cheap to read twice, and pure
-_REUSABLE = re.compile(r"(v_\w+(\['\w+'\])?|_[ths]\d+|\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # read as often as a body reads it
 _ARITH = {"+": "_add", "-": "_sub", "*": "_mul", "//": "_floordiv", "%": "_mod"}  # the helpers checking arithmetic
-_IDENT_HEAD = re.compile(r"\w*")
-_LOCAL = re.compile(r"(v_\w+|'[^'\\]*')\Z")  # a local, or a text literal
-_CONST_ARG = re.compile(r"(\(?-?\d+\)?|'[^'\\]*'|True|False|None)\Z")  # a literal argument
+T = TypeVar("T")
+_WORD = re.compile(r"\w+\Z")  # a field name a proved record's read keeps simple (`v_x['to']`)
 
 
 class ExpressionWriter:
@@ -47,7 +62,7 @@ class ExpressionWriter:
     hoist = True  # state tests worked out before a comprehension (see _e_Comprehension)
     inline_calls = True  # small rule functions read in place of their calls (see _inlined)
 
-    def __init__(self, host: Any):
+    def __init__(self, host: Host):
         self.host = host
         self.facts = Facts(host)
 
@@ -59,13 +74,14 @@ class ExpressionWriter:
         hoisted = fr.hoisted.get(id(e))
         if hoisted is not None:
             return hoisted
-        return getattr(self, "_e_" + type(e).__name__)(fr, e)
+        write: Callable[[Frame, n.Node], str] = getattr(self, "_e_" + type(e).__name__)
+        return write(fr, e)
 
     def _dict(self, fr: Frame | Source, kwargs: dict[str, n.Node]) -> str:
         return "{" + ", ".join(f"{k!r}: {self.expr(fr, v)}" for k, v in kwargs.items()) + "}"
 
     def _e_Const(self, fr: Frame, e: n.Const) -> str:
-        return lit(e.value) or self.host.const(e.value)
+        return lit(e.value) or Code(self.host.const(e.value), GLOBAL)
 
     def _e_Template(self, fr: Frame, e: n.Template) -> str:
         return _joined(e, [self.expr(fr, p) for p in e.parts if not isinstance(p, str)])
@@ -73,25 +89,26 @@ class ExpressionWriter:
     def _e_Name(self, fr: Frame, e: n.Name) -> str:
         kind, fields = e.kind, e.fields
         if kind == "local":
-            base = fr.rename.get(e.parts[0]) or local(e.parts[0])
+            base = fr.rename.get(e.parts[0]) or _local(e.parts[0])
         elif kind == "state":
-            base = f"m.S[{e.resolved!r}]"
+            base = state_read(e.resolved)
             if fr.reads is not None and fr.reads.takes(e.resolved):  # read once (see _state_read_once, function_source)
                 base = fr.reads.temps.get(base) or fr.reads.temps.setdefault(base, fr.src.temp("s"))
         elif kind == "const":
-            base = self._e_Const(fr, n.Const(e.pos, self.host.constants[e.parts[0]]))
+            base = self._e_Const(fr, n.Const(e.pos, self.host.constants[e.parts[0]]))  # type: ignore[call-arg]
         elif kind == "table":
             base = f"_T[{e.parts[0]!r}]"
         elif kind == "func":
             base = self._call(fr, e.parts[0], [])
         elif kind == "builtin":
-            base = self._e_Const(fr, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))
+            base = self._e_Const(fr, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))  # type: ignore[call-arg]
         else:  # pragma: no cover - the checker resolved every name
             raise AssertionError(f"unchecked name {e.dotted}")
         for i, f in enumerate(fields):
             if i == 0 and kind == "local" and f in fr.records.get(base, ()):
-                base = f"{base}[{f!r}]"  # the function's guard checked the record and its fields
-            elif _IDENT.match(base):  # a local: read it twice rather than call a helper
+                # the function's guard checked the record and its fields
+                base = Code(f"{base}[{f!r}]", FIELD, base) if code_kind(base) == LOCAL and _WORD.match(f) else f"{base}[{f!r}]"
+            elif is_name(base):  # a local: read it twice rather than call a helper
                 base = f"({base}[{f!r}] if _type({base}) is _dict and {f!r} in {base} else _field({base}, {f!r}))"
             else:
                 base = f"_field({base}, {f!r})"
@@ -99,13 +116,14 @@ class ExpressionWriter:
 
     def _e_Call(self, fr: Frame, e: n.Call) -> str:
         if e.kind == "special":
-            return getattr(self, "_special_" + e.name)(fr, e)
+            special: Callable[[Frame, n.Call], str] = getattr(self, "_special_" + e.name)
+            return special(fr, e)
         args = [self.expr(fr, a) for a in e.args]
         if e.kind in ("procedure", "function"):
             name = e.target or e.name  # parent(...) is an ordinary call to the renamed base rule
             params = self.host.param_table[e.kind][name]
             if e.pass_on:  # parent() without arguments: the caller's own values of the same names
-                args = [fr.rename.get(p) or local(p) for p in e.pass_on]
+                args = [fr.rename.get(p) or _local(p) for p in e.pass_on]
             else:
                 args += [self.expr(fr, e.kwargs[p]) for p in params[len(args):]]
             if e.kind == "function":
@@ -116,9 +134,8 @@ class ExpressionWriter:
         extra = {k: v for k, v in e.kwargs.items() if k not in prim.params}
         if extra:
             args.append("**" + self._dict(fr, extra))
-        answers = getattr(self.host, "answers", None)
-        if prim.fixed and answers is not None and args and len(args) == len(prim.params) and not extra:
-            return answers(e.name) + "".join(f"[{a}]" for a in args)  # a fixed answer: dict reads, no call
+        if prim.fixed and args and len(args) == len(prim.params) and not extra:
+            return self.host.answers(e.name) + "".join(f"[{a}]" for a in args)  # a fixed answer: dict reads, no call
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + a for a in args)})"
         if prim.by_team and len(args) == 2 == len(prim.params) and not extra:
             table = self._team_table(fr, prim.by_team, args[0])
@@ -128,12 +145,12 @@ class ExpressionWriter:
             return self._reused(fr, e, call)
         lists = [i for i, a in enumerate(e.args) if self.facts.is_list(a)]  # their type tests dropped
         ints = [i for i, a in enumerate(e.args) if self.facts.is_int(a)]
-        if all(_STABLE.match(a) for a in args):
+        if all(code_kind(a) in STABLE for a in args):
             return _template(prim, call, args, lists, ints)
         if fr.no_walrus:
             return call
         # other arguments are evaluated once, in order, into temporaries the template reads
-        names = [a if _STABLE.match(a) else fr.src.temp("t") for a in args]
+        names = [a if code_kind(a) in STABLE else fr.src.temp("t") for a in args]
         call = f"{self.host.prim(e.name)}(m{''.join(', ' + t for t in names)})"
         return _after(zip(names, args), _template(prim, call, names, lists, ints))
 
@@ -191,7 +208,7 @@ class ExpressionWriter:
         if not fr.lists:
             return fr.hoisted
         scope = fr.lists[-1]
-        fixed = {p for p, a in zip(params, names) if (_LOCAL.match(a) and a not in scope.bound) or _CONST_ARG.match(a)}
+        fixed = {p for p, a in zip(params, names) if (code_kind(a) == LOCAL and a not in scope.bound) or code_kind(a) in LITERALS}
         if not fixed:
             return fr.hoisted
         return self._hoist(fr, _invariant([body], fixed.__contains__, self.host), scope)
@@ -203,7 +220,7 @@ class ExpressionWriter:
         the team and reading the table again (`Primitive.by_team`). Bound by the outermost
         list being written that neither it nor a list inside it binds t in (a body read in
         place brings lists of its own); None outside such a list."""
-        if not fr.lists or not _LOCAL.match(team):
+        if not fr.lists or code_kind(team) not in (LOCAL, TEXT):
             return None
         found = None
         for scope in reversed(fr.lists):  # innermost first: up to the list binding t
@@ -232,7 +249,7 @@ class ExpressionWriter:
             # as `_index` does ("no entry hom").
             return f"{self.expr(fr, e.obj)}[{self.expr(fr, e.index)}]"
         o, k = self.expr(fr, e.obj), self.expr(fr, e.index)
-        if _LITERAL.match(o) or (fr.no_walrus and not (_SIMPLE.match(o) and _SIMPLE.match(k))):
+        if code_kind(o) in LITERALS or (fr.no_walrus and not (code_kind(o) in SIMPLE and code_kind(k) in SIMPLE)):
             return f"_index({o}, {k})"
         if self.facts.bound(e.index) is not None:  # a whole number: a list's index, no dict's key
             test, o, k = self._typed(fr, (o, "_list"), (k, "_int"), reread=fr.no_walrus)
@@ -250,9 +267,9 @@ class ExpressionWriter:
         that is always true (`(_t0 := f(x)) is _t0`)."""
         names, assigned, plain = [], [], []
         for (x, kind), proved in zip((a, b), known):  # nothing can change a literal or a local meanwhile
-            if _STABLE.match(x) or (reread and _SIMPLE.match(x)):
+            if code_kind(x) in STABLE or (reread and code_kind(x) in SIMPLE):
                 names.append(x)
-                if not (proved or (_INT.match(x) if kind == "_int" else kind == "_str" and x.startswith("'"))):
+                if not (proved or (code_kind(x) in INTS if kind == "_int" else kind == "_str" and code_kind(x) == TEXT)):
                     plain.append(f"_type({x}) is {kind}")
             else:
                 t = fr.src.temp("t")
@@ -262,7 +279,10 @@ class ExpressionWriter:
         return " and ".join(tests + plain) or "True", names[0], names[1]
 
     def _e_Unary(self, fr: Frame, e: n.Unary) -> str:
-        return f"(not {self.expr(fr, e.operand)})" if e.op == "not" else f"(-{self.expr(fr, e.operand)})"
+        operand = self.expr(fr, e.operand)
+        if e.op == "not":
+            return f"(not {operand})"
+        return Code(f"(-{operand})", NEG_INT) if code_kind(operand) == INT else f"(-{operand})"  # `-3` is a literal too
 
     def _e_BinOp(self, fr: Frame, e: n.BinOp) -> str:
         a, b = self.expr(fr, e.left), self.expr(fr, e.right)
@@ -278,7 +298,7 @@ class ExpressionWriter:
         helper = _ARITH[e.op]
         if e.op == "+" and (_is_text(e.left) or _is_text(e.right)):
             return self._text_join(fr, e, a, b)
-        simple = bool(_SIMPLE.match(a) and _SIMPLE.match(b))  # plain reads, cheap to read twice
+        simple = code_kind(a) in SIMPLE and code_kind(b) in SIMPLE  # plain reads, cheap to read twice
         if fr.no_walrus and not simple:
             return f"{helper}(m, {a}, {b})"
         if e.op in ("+", "-", "*") and self.facts.is_int(e.left) and self.facts.is_int(e.right):
@@ -292,11 +312,11 @@ class ExpressionWriter:
         text too and the result is under 100 characters (which `_add` charges no step);
         anything else is rendered and checked by `_add`. Each side is evaluated once, in
         order."""
-        if fr.no_walrus and not (_SIMPLE.match(a) and _SIMPLE.match(b)):
+        if fr.no_walrus and not (code_kind(a) in SIMPLE and code_kind(b) in SIMPLE):
             return f"_add(m, {a}, {b})"
         temps, names, tests = [], [], []
         for code, side in ((a, e.left), (b, e.right)):
-            name = code if fr.no_walrus or _STABLE.match(code) else fr.src.temp("t")
+            name = code if fr.no_walrus or code_kind(code) in STABLE else fr.src.temp("t")
             names.append(name)
             if name != code:
                 temps.append((name, code))
@@ -314,7 +334,7 @@ class ExpressionWriter:
             return f"({a} {op} {b} if {-_SMALL} <= {a} {op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
         parts, names = [], []
         for x in (a, b):
-            if _STABLE.match(x) or (simple and _SIMPLE.match(x)):
+            if code_kind(x) in STABLE or (simple and code_kind(x) in SIMPLE):
                 parts.append(x)
                 names.append(x)
             else:
@@ -346,7 +366,7 @@ class ExpressionWriter:
         place), asking a rule function twice with the same values: see `reusing`."""
         return self.reusing(fr, lambda f: self.expr(f, body), [(body, True)])
 
-    def reusing(self, fr: Frame, write: Any, parts: list[tuple[n.Node, bool]]) -> Any:
+    def reusing(self, fr: Frame, write: Callable[[Frame], T], parts: list[tuple[n.Node, bool]]) -> T:
         """`write()`, where a rule function or a pure primitive asked twice with the same
         values (outside any list) is asked once: where it is first evaluated, when that is
         always evaluated (`(_c0 := f(...))`), and read from that temporary after. Both are
@@ -392,8 +412,8 @@ class ExpressionWriter:
         if found is None:
             return None
         params, body, bound, fields = found.params, found.body, found.loops, found.fields
-        names = [a if _REUSABLE.match(a) else "" for a in args]
-        if ("" in names and fr.no_walrus) or any(_IDENT_HEAD.match(a)[0] in bound for a in names if a):
+        names = [a if code_kind(a) in REUSABLE else "" for a in args]
+        if ("" in names and fr.no_walrus) or any(a.local in bound for a in names if isinstance(a, Code) and a.local):
             return None
         names = [a or fr.src.temp("t") for a in names]
         rename = dict(zip(params, names))
@@ -405,7 +425,7 @@ class ExpressionWriter:
             code = rename[p]
             if fs <= fr.records.get(code, frozenset()):
                 known[code] = fs
-            elif _IDENT.match(code):
+            elif is_name(code):
                 known[code] = fs
                 guard.append(record_test(code, fs))
         if known:
@@ -423,17 +443,62 @@ def _after(temps: Any, out: str) -> str:
     return f"({' and '.join([*first, out])})" if first else out
 
 
-def _template(prim: Any, call: str, args: list[str], lists: list[int] = (), ints: list[int] = ()) -> str:
+def _template(prim: Any, call: str, args: list[str], lists: Sequence[int] = (), ints: Sequence[int] = ()) -> str:
     """A primitive's `inline` expression for these arguments (locals or literals); a
     type test of a whole-number literal or of an argument proved one (at `ints`), or of
-    an argument proved a list (at `lists`), is dropped."""
-    out = prim.inline.format(call=call, **dict(zip(prim.params, args)))
-    for i, a in enumerate(args):
-        if _INT.match(a) or i in ints:
-            out = out.replace(f"_type({a}) is _int and ", "").replace(f" and _type({a}) is _int", "").replace(f"if _type({a}) is _int else", "if True else")
-    for i in lists:
-        out = out.replace(f"_type({args[i]}) is _list and ", "")
-    return out
+    an argument proved a list (at `lists`), is dropped: from the template's tests
+    (`guarded`), before the arguments are written in. With no test left, the fast part
+    alone."""
+    given = dict(zip(prim.params, args))
+    parts = guarded(prim.inline)
+    if parts is None:
+        return str(prim.inline.format(call=call, **given))
+    fast, tests = parts
+    known = {f"_type({{{p}}}) is _int" for i, p in enumerate(prim.params) if i < len(args) and (code_kind(args[i]) in INTS or i in ints)}
+    known |= {f"_type({{{prim.params[i]}}}) is _list" for i in lists}
+    kept = [test for test in tests if test not in known]
+    if not kept:
+        return fast.format(**given) if _wrapped(fast) else f"({fast.format(**given)})"
+    return f"({fast} if {' and '.join(kept)} else {{call}})".format(call=call, **given)
+
+
+@functools.cache
+def guarded(template: str) -> tuple[str, tuple[str, ...]] | None:
+    """A primitive's `inline` template `(FAST if TEST and TEST... else {call})` as its
+    fast part and its tests; None for any other shape."""
+    if not (template.startswith("(") and template.endswith(" else {call})")):
+        return None
+    body, depth = template[1:-len(" else {call})")], 0
+    for i, ch in enumerate(body):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and body.startswith(" if ", i):
+            return body[:i], tuple(_top_level_split(body[i + 4:], " and "))
+    return None
+
+
+def _top_level_split(text: str, sep: str) -> list[str]:
+    """`text` split at each `sep` outside parentheses."""
+    out, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        depth += (text[i] == "(") - (text[i] == ")")
+        if depth == 0 and text.startswith(sep, i):
+            out.append(text[start:i])
+            start = i = i + len(sep)
+            continue
+        i += 1
+    return [*out, text[start:]]
+
+
+def _wrapped(text: str) -> bool:
+    """Whether `text` is one parenthesised whole (`(a if a <= b else b)`)."""
+    if not text.startswith("("):
+        return False
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return i == len(text) - 1
+    return False
 
 
 def _joined(e: n.Template, values: list[str]) -> str:
@@ -442,3 +507,8 @@ def _joined(e: n.Template, values: list[str]) -> str:
     parts = [repr(p) if isinstance(p, str) else f"_render({next(it)})" for p in e.parts]
     return "''.join((" + ", ".join(parts) + ",))"
 
+
+def _local(name: str) -> Code:
+    """A read of the rule local `name`."""
+    python = local(name)
+    return Code(python, LOCAL, python)

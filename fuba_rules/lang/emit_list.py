@@ -22,7 +22,7 @@ from .checker import BOUND_IN_PREFER
 from .emit_expr import ExpressionWriter
 from .frame import Frame, ListScope, StateReads
 from .memo import keeping, memo_prologue
-from .source import Source, local
+from .source import Code, Source, local
 
 
 class ListWriter(ExpressionWriter):
@@ -63,7 +63,7 @@ class ListWriter(ExpressionWriter):
         in place has lines of its own), reading a record's field or a local that no call
         could pass; None when not taken."""
         host = self.host
-        if not self.hoist or fr.outlining or not hasattr(host, "outline"):
+        if not self.hoist or fr.outlining:
             return None  # a comprehension's list may be one: its call passes plain reads
         nodes = list(n.walk(e))
         if any(isinstance(x, n.Call) and x.kind != "primitive" for x in nodes) or not _pure(e, host.registry.primitives):
@@ -73,7 +73,7 @@ class ListWriter(ExpressionWriter):
         free = free_locals(e)
         if free is None or set(free) & list_locals(nodes):  # a list is no key: it would never be kept
             return None
-        if not host._reads_no_state(nodes):
+        if not host.reads_no_state(nodes):
             return self._kept_by_board(fr, e, nodes, free)
         args = [self.expr(fr, free[name]) for name in sorted(free)]
         params = tuple(sorted(free))
@@ -115,7 +115,7 @@ class ListWriter(ExpressionWriter):
             apart = _apart(out, free_loop)
             answers = [self.expr(apart, k) for k in asked]
             as_written = self._state_read_once(apart, e, lambda f: self._hoisted_comprehension(f, e))
-            by_answers = apart.derive(hoisted={id(k): f"_b{i}" for i, k in enumerate(asked)})  # the list as kept: reads the answers
+            by_answers = apart.derive(hoisted={id(k): Code(f"_b{i}", "temp:b") for i, k in enumerate(asked)})  # the list as kept: reads the answers
             kept = self._state_read_once(by_answers, e, lambda f: self._hoisted_comprehension(f, e))
             first = ["try: " + "; ".join(f"_b{i} = {a}" for i, a in enumerate(answers)),
                      f"except _Exception: return {as_written}"]  # a value no board question takes: fault where the list does

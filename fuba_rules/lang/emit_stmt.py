@@ -10,11 +10,11 @@ from ..diagnostics import Pos
 from . import nodes as n
 from .analysis import let_elements, read_once, record_params
 from .checker import NAMED_TYPES
-from .emit_expr import _SIMPLE
 from .emit_list import ListWriter
 from .frame import Frame, StateReads
 from .runtime import MAX_NUMBER
-from .source import Source, local, record_test
+from .source import SIMPLE, Source, local, record_test
+from .source import kind as code_kind
 
 
 class Generator(ListWriter):
@@ -54,7 +54,7 @@ class Generator(ListWriter):
                 # a truth value equal to the number held (true and 1) is checked too, not skipped as no change
                 fr.src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}] or (_type(_sv) is not _int and _sv is not None): _put_int(m, {name!r}, _sv)", s.pos)
             elif spec.type in NAMED_TYPES:  # its value checked where it changes: in line, when the names are known here
-                names = getattr(self.host, "domains", {}).get(spec.type)
+                names = self.host.domains.get(spec.type)
                 checked = f"_put_named(m, {name!r}, _sv)"
                 put = f"_put(m, {name!r}, _sv) if _type(_sv) is _str and _sv in {self.host.const(names)} else {checked}" if names else checked
                 fr.src.emit(ind, f"if (_sv := {value}) != m.S[{name!r}]: {put}", s.pos)
@@ -108,7 +108,7 @@ class Generator(ListWriter):
         fault in one is the same fault."""
         values = [self.expr(fr, v) for v in s.kwargs.values()]
         params = "{" + ", ".join(f"{k!r}: {v}" for k, v in zip(s.kwargs, values)) + "}"
-        if not all(_SIMPLE.match(v) for v in values):
+        if not all(code_kind(v) in SIMPLE for v in values):
             built, params = params, fr.src.temp("p")
             fr.src.emit(ind, f"{params} = {built}", s.pos)
         fr.src.emit(ind, f"if m.live_hooks.get({s.name!r}, True): m.fire({s.name!r}, {params})", s.pos)
@@ -158,8 +158,9 @@ class Generator(ListWriter):
         for i, o in enumerate(s.options):
             add = f"{legal}.append({o.label!r}); {index}.append({i})"
             if scored:  # a whole-number literal is its own score; anything else is worked out if asked
-                const = isinstance(o.prefer, n.Const) and type(o.prefer.value) is int
-                add += f"; {advice}.append(" + (repr(o.prefer.value) if const else f"lambda: {self.expr(fr, o.prefer)}" if o.prefer is not None else "None") + ")"
+                prefer = o.prefer
+                score = repr(prefer.value) if isinstance(prefer, n.Const) and type(prefer.value) is int else f"lambda: {self.expr(fr, prefer)}" if prefer is not None else "None"
+                add += f"; {advice}.append({score})"
             if o.guard is None:
                 fr.src.emit(ind, add, s.pos)
             else:

@@ -44,7 +44,7 @@ class FunctionFacts:
     cost: int | None = None  # rough work of one uncached call
     free_calls: int | None = None  # spending no step: the calls it makes, all told
     memoized: bool = False  # its results are cached
-    fixed: bool = False  # it reads no state (`Compiler._reads_no_state`)
+    fixed: bool = False  # it reads no state (`Compiler.reads_no_state`)
     tabled: bool = False  # a board question, read from tables of answers (`Compiler._board_question`)
     pieces: Reads = None  # whose pieces it reads (`lang.reads.pieces_read`)
     area: str | None = None  # the parameter naming the one area whose pieces it reads (`area_read`)

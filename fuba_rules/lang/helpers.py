@@ -8,9 +8,10 @@ generated code's globals.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -19,17 +20,55 @@ from .checker import NAMED_TYPES, StateSpec
 from .core import render, type_name
 from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
 
-Fn = Callable[[Any, dict], Any]
+# A piece of rule text compiled: f(match, its values) -> any rule value.
+Fn = Callable[["MatchView", dict[str, Any]], Any]
 
 MAX_TEXT_VALUE = 10_000
 
 
-class Row(dict):
+class _Edition(Protocol):
+    @property
+    def state(self) -> Mapping[str, StateSpec]: ...
+    @property
+    def symbols(self) -> _Symbols: ...
+
+
+class _Symbols(Protocol):
+    @property
+    def domains(self) -> Mapping[str, frozenset[str]]: ...
+
+
+class MatchView(Protocol):
+    """The match as generated code and these helpers use it (`lang` does not import the
+    engine): its state, caches, step budget and log."""
+
+    budget: int
+    memo: dict[Any, Any]  # cached answers, by a key of any values
+    ref: str
+    _version: int
+
+    @property
+    def S(self) -> dict[str, Any]: ...  # the state: each entry holds any rule value
+    @property
+    def record(self) -> bool: ...
+    @property
+    def ed(self) -> _Edition: ...
+    @property
+    def expires(self) -> Mapping[str, tuple[str, ...]]: ...
+    @property
+    def tally(self) -> Counter[Any]: ...  # by a log's tag, any rule value
+    def _expire(self, caches: tuple[str, ...]) -> None: ...
+    def wrote(self, name: str) -> None: ...
+    def emit(self, kind: str, data: dict[str, Any]) -> None: ...
+    def decide(self, team: Any, label: Any, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
+
+
+class Row(dict[str, Any]):
     """A table row: its fields read like a record; `apply row` runs its `do:`."""
 
     __slots__ = ("key", "run", "table")
 
-    def __init__(self, fields: dict, run: Fn | None, key: str, table: str):
+    def __init__(self, fields: dict[str, Any], run: Fn | None, key: str, table: str):
         super().__init__(fields)
         self.run = run
         self.key = key
@@ -58,7 +97,7 @@ _MISSING = object()
 KEPT_CACHES = ("smemo", "teams", "areas")  # caches a move keeps in part (see Compiler.kept_state)
 
 
-class Answers(dict):
+class Answers(dict[Any, Any]):
     """The answers of a fixed primitive (one that depends only on its arguments and the
     edition's board), by argument: generated code reads `_A_name[a][b]`, a dict read per
     argument instead of a call (texts as keys: no tuple to build, hash and compare).
@@ -70,14 +109,14 @@ class Answers(dict):
 
     LIMIT = 100_000  # entries kept in all of one root's tables: a mod asking endlessly new questions is answered, not remembered
 
-    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple = (), root: Answers | None = None):
+    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple[Any, ...] = (), root: Answers | None = None):
         super().__init__()
         self.fn = fn
         self.arity = arity
         self.given = given
         self.root = root if root is not None else self
         if root is None:  # the first table holds what all of them share
-            self.host: Any = None  # see Compiler.bind
+            self.host: object = None  # any match of the edition (see Compiler.bind): the primitive reads only its board
             self.kept = 0  # entries kept in all of them
 
     def __missing__(self, key: Any) -> Any:
@@ -92,7 +131,7 @@ class Answers(dict):
 
 
 # ---- helpers reachable from generated code --------------------------------------------------
-def _field(v: Any, f: str) -> Any:
+def _field(v: object, f: str) -> Any:
     if isinstance(v, dict):
         if f in v:
             return v[f]
@@ -104,7 +143,7 @@ class NoEntry(KeyError):
     """A missing key or field, its message already in the language's words."""
 
 
-def _index(o: Any, k: Any) -> Any:
+def _index(o: object, k: object) -> Any:
     if type(o) is dict and type(k) is str:  # the common case: indexed state by team or area
         if k in o:
             return o[k]
@@ -124,7 +163,7 @@ def _index(o: Any, k: Any) -> Any:
     raise TypeError(f"cannot index {type_name(o)}")
 
 
-def _num(v: Any, op: str) -> int:
+def _num(v: object, op: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         whole = "whole " if isinstance(v, float) else ""  # a decimal constant counts, but not here
         raise TypeError(f"'{op}' needs {whole}numbers, got {type_name(v)}")
@@ -137,14 +176,14 @@ def _number(v: int) -> int:
     return v
 
 
-def charge(m: Any, work: int, pos: Pos | None) -> None:
+def charge(m: MatchView, work: int, pos: Pos | None) -> None:
     """Spend `work` steps at once (elements built, copied or summed)."""
     m.budget -= work
     if m.budget < 0:
         raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
 
 
-def _add(m: Any, a: Any, b: Any) -> Any:
+def _add(m: MatchView, a: object, b: object) -> int | str | list[Any]:
     if type(a) is int and type(b) is int:
         r = a + b
         if -MAX_NUMBER <= r <= MAX_NUMBER:
@@ -161,14 +200,14 @@ def _add(m: Any, a: Any, b: Any) -> Any:
     return _number(_num(a, "+") + _num(b, "+"))
 
 
-def _cat(m: Any, a: Any, b: Any) -> Any:
+def _cat(m: MatchView, a: object, b: object) -> int | str | list[Any]:
     """`a + b` where the rule text shows a list on one side: `_add`'s list case first."""
     if type(a) is list and type(b) is list:
         return _joined(m, a, b)
     return _add(m, a, b)
 
 
-def _joined(m: Any, a: list, b: list) -> list:
+def _joined(m: MatchView, a: list[Any], b: list[Any]) -> list[Any]:
     """Two lists joined, each element built charged to the step budget."""
     size = len(a) + len(b)
     if size > MAX_LIST:
@@ -179,8 +218,8 @@ def _joined(m: Any, a: list, b: list) -> list:
     return a + b
 
 
-def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[Any, Any, Any], int]:
-    def run(m: Any, a: Any, b: Any) -> int:
+def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[MatchView, object, object], int]:
+    def run(m: MatchView, a: object, b: object) -> int:
         if type(a) is int and type(b) is int:
             r = f(a, b)
         else:
@@ -192,7 +231,7 @@ def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[Any, Any, Any], i
     return run
 
 
-def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> None:
+def _set(m: MatchView, name: str, keys: list[Any], op: str, new: Any, lo: int | None, hi: int | None) -> None:
     box = m.S
     slot: Any = name
     for k in keys:
@@ -221,7 +260,7 @@ def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> 
             m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
 
 
-def _held(m: Any, spec: StateSpec, new: Any) -> None:
+def _held(m: MatchView, spec: StateSpec, new: object) -> None:
     """An int entry holds whole numbers up to MAX_NUMBER, a team entry a team, an area
     entry an area of the board (each none only where it starts as none): a wrong value
     written to one is a fault here, not a surprise later. (Callers test the common case
@@ -237,7 +276,7 @@ def _held(m: Any, spec: StateSpec, new: Any) -> None:
         raise TypeError(f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: it cannot hold {held}")
 
 
-def _put(m: Any, name: str, new: Any) -> None:
+def _put(m: MatchView, name: str, new: object) -> None:
     """`set name = new` of plain state with no bounds, once the rule has seen it differs.
     `MatchState.wrote` in line: a match writes plain state about a thousand times."""
     old = m.S[name]
@@ -252,7 +291,7 @@ def _put(m: Any, name: str, new: Any) -> None:
         m.emit("set", {"var": name, "index": [], "from": old, "to": new})
 
 
-def _put_at(m: Any, name: str, box: dict, key: Any, new: Any) -> None:
+def _put_at(m: MatchView, name: str, box: dict[Any, Any], key: object, new: object) -> None:
     """`set name[key] = new` of an entry with nothing to check, once the rule has seen
     it differs (`_set` for one key, in line)."""
     old = box[key]
@@ -262,21 +301,21 @@ def _put_at(m: Any, name: str, box: dict, key: Any, new: Any) -> None:
         m.emit("set", {"var": name, "index": [key], "from": old, "to": new})
 
 
-def _put_int(m: Any, name: str, new: Any) -> None:
+def _put_int(m: MatchView, name: str, new: object) -> None:
     """`_put` of an int entry, its value checked first (`_held`)."""
     if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
         _held(m, m.ed.state[name], new)
     _put(m, name, new)
 
 
-def _put_named(m: Any, name: str, new: Any) -> None:
+def _put_named(m: MatchView, name: str, new: object) -> None:
     """`_put` of a team or area entry whose value generated code did not find among the
     names of its kind: checked first (`_held`)."""
     _held(m, m.ed.state[name], new)
     _put(m, name, new)
 
 
-def _apply(m: Any, r: Any) -> None:
+def _apply(m: MatchView, r: object) -> None:
     if not isinstance(r, Row) or r.run is None:
         raise TypeError(f"apply needs a table row with a do:, got {render(r)}")
     old = m.ref
@@ -287,7 +326,7 @@ def _apply(m: Any, r: Any) -> None:
         m.ref = old
 
 
-def _times(m: Any, times: Any, pos: Pos) -> range:
+def _times(m: MatchView, times: object, pos: Pos) -> range:
     if not isinstance(times, int) or times > MAX_LOOP:
         raise RuleFault(pos, f"repeat needs a count up to {MAX_LOOP}, got {render(times)}")
     if times > 0:
@@ -295,7 +334,7 @@ def _times(m: Any, times: Any, pos: Pos) -> range:
     return range(times)
 
 
-def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
+def _each(m: MatchView, seq: object, pos: Pos, var: str = "") -> list[Any]:
     if type(seq) is not list and not isinstance(seq, list):
         what = f"'for {var} in'" if var else "for"
         raise TypeError(f"{what} needs a list, got {type_name(seq)}")
@@ -305,7 +344,7 @@ def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
     return seq
 
 
-def _walk(m: Any, seq: list, pos: Pos) -> list:
+def _walk(m: MatchView, seq: list[Any], pos: Pos) -> list[Any]:
     """`_each` for a list the rule text proves is one (`Generator.is_list`): only the steps."""
     m.budget -= len(seq)
     if m.budget < 0:
@@ -313,13 +352,13 @@ def _walk(m: Any, seq: list, pos: Pos) -> list:
     return seq
 
 
-def _capped(out: list, pos: Pos) -> list:
+def _capped(out: list[Any], pos: Pos) -> list[Any]:
     if len(out) > MAX_LIST:
         raise RuleFault(pos, f"a list grew beyond {MAX_LIST} elements")
     return out
 
 
-def _range(m: Any, a: Any, b: Any) -> list:
+def _range(m: MatchView, a: int, b: int) -> list[int]:
     if b - a >= MAX_LIST:
         raise ValueError(f"range {a}..{b} is longer than {MAX_LIST}")
     if b >= a:
@@ -335,20 +374,20 @@ def _endless_while(pos: Pos) -> None:
     raise RuleFault(pos, f"while ran {MAX_LOOP} times without its condition becoming false")
 
 
-def _quiet_log(m: Any, parts: tuple, tag: Any, *rest: Any) -> None:
+def _quiet_log(m: MatchView, parts: tuple[object, ...], tag: object, *rest: object) -> None:
     """`log` in a match that keeps no log: its values were worked out (a fault in them
     is the same fault); only the tag is counted, as `emit` would."""
     if tag is not _MISSING:
         m.tally[tag] += 1
 
 
-def _advice(thunks: list) -> Callable[[], list]:
+def _advice(thunks: list[int | Callable[[], int] | None]) -> Callable[[], list[int]]:
     """A `choose` block's scores, worked out when asked: each option's is a function, a
     whole number (a literal), or None (no advice: 0)."""
-    return lambda: [0 if t is None else t if type(t) is int else t() for t in thunks]
+    return lambda: [0 if t is None else t() if callable(t) else t for t in thunks]
 
 
-def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: bool, pos: Pos) -> Any:
+def _choose(m: MatchView, opts: object, team: str, label: str, prefer: Callable[[list[Any]], list[int]] | None, optional: bool, pos: Pos) -> Any:
     if not isinstance(opts, list):
         raise TypeError(f"choose needs a list of options, got {type_name(opts)}")
     if not opts:

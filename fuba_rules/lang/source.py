@@ -29,15 +29,72 @@ def local(name: str) -> str:
     return "v_" + name
 
 
-def lit(v: Any) -> str | None:
+class Code(str):
+    """The Python source of one expression, and what it is when it is one of the simple
+    forms later choices depend on (read twice or kept in place: a local, a literal, a
+    temporary). Whoever writes it says so; nothing reads the text to find out."""
+
+    kind: str  # one of the kinds below, or "" for anything else
+    local: str  # LOCAL and FIELD: the rule local it reads (its Python name)
+
+    def __new__(cls, text: str, kind: str = "", local: str = "") -> Code:
+        self = super().__new__(cls, text)
+        self.kind = kind
+        self.local = local
+        return self
+
+
+# The kinds of `Code`. A temporary's kind is "temp:" and its stem (`_t0`: "temp:t").
+LOCAL = "local"  # a rule local, `v_x`
+FIELD = "field"  # a field of a local proved a record, read straight: `v_x['to']`
+STATE = "state"  # a plain read of a state entry: `m.S['ball']`
+INT = "int"  # a whole-number literal, `3`
+NEG_INT = "-int"  # a negative one, `(-3)`
+TEXT = "text"  # a text literal with no quote or escape in it, `'home'`
+CONST = "const"  # True, False or None
+GLOBAL = "global"  # a constant in the generated code's globals, `_K3`
+
+INTS = frozenset({INT, NEG_INT})
+LITERALS = INTS | {TEXT, CONST}
+# Nothing can change these meanwhile: a local (or its proved field), a state value read
+# before a list (`_s0`) or a literal other than True/False/None.
+STABLE = INTS | {LOCAL, FIELD, TEXT, "temp:s"}
+SIMPLE = STABLE | {STATE}  # cheap to read twice, and pure
+REUSABLE = LITERALS | {LOCAL, FIELD, "temp:t", "temp:h", "temp:s"}  # read as often as a body reads it
+
+
+def kind(code: str) -> str:
+    """The kind of `code` (see `Code`); "" for text written by anything else."""
+    return code.kind if isinstance(code, Code) else ""
+
+
+def is_name(code: str) -> bool:
+    """Whether `code` is a plain Python name (a local, a temporary, a global or a literal
+    name): read twice, it costs no call."""
+    k = kind(code)
+    return k in (LOCAL, CONST, GLOBAL) or k.startswith("temp:")
+
+
+def _plain_text(text: str) -> bool:
+    """A text written as `'...'` with no quote or backslash inside."""
+    r = repr(text)
+    return r[0] == "'" and "'" not in r[1:-1] and "\\" not in r
+
+
+def lit(v: Any) -> Code | None:
     """Python source for a constant, or None when it must live in the constant table."""
     if v is None or isinstance(v, bool):
-        return repr(v)
+        return Code(repr(v), CONST)
     if isinstance(v, int):
-        return f"({v!r})" if v < 0 else repr(v)
+        return Code(f"({v!r})", NEG_INT) if v < 0 else Code(repr(v), INT)
     if isinstance(v, str):
-        return repr(v)
+        return Code(repr(v), TEXT if _plain_text(v) else "")
     return None
+
+
+def state_read(entry: str) -> Code:
+    """A plain read of the state entry `entry`."""
+    return Code(f"m.S[{entry!r}]", STATE if _plain_text(entry) else "")
 
 
 class Source:
@@ -72,8 +129,9 @@ class Source:
             if mark and not mark.group(1):
                 chain.pop()
 
-    def temp(self, stem: str) -> str:
-        return f"_{stem}{next(self.temps)}"
+    def temp(self, stem: str) -> Code:
+        """A new temporary of this function (`_t0`)."""
+        return Code(f"_{stem}{next(self.temps)}", "temp:" + stem)
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
