@@ -13,6 +13,7 @@ from . import nodes as n
 from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
 from .function_facts import FunctionFacts
 from .host import Host
+from .registry import Primitive
 
 FREE_ITEMS = 4  # a comprehension's loop over a list literal this short spends no steps (one per chain)
 _NONE: Mapping[str, frozenset[str]] = {}
@@ -186,7 +187,7 @@ class Facts:
 
 
 
-def _invariant(parts: list[Any], free: Callable[[str], bool], host: Host) -> list[n.Node]:
+def _invariant(parts: list[n.Node], free: Callable[[str], bool], host: Host) -> list[n.Node]:
     """The largest parts of `parts` (a comprehension's element and tests and its inner
     loops' lists, or a body read in place in one) that read state and no local but the
     `free` ones (no loop variable), and cannot fault or spend a step: plain
@@ -219,7 +220,7 @@ def _invariant(parts: list[Any], free: Callable[[str], bool], host: Host) -> lis
     def reads_state(x: n.Node) -> bool:
         return any(isinstance(y, n.Name) and y.kind in ("state", "func") for y in n.walk(x))
 
-    def visit(x: Any) -> None:
+    def visit(x: object) -> None:
         if isinstance(x, n.Comprehension):
             return  # its own loop: hoisted from when it is written
         if isinstance(x, n.Node) and safe(x):
@@ -253,7 +254,7 @@ def _names(x: n.Node, kind: str, host: Host) -> bool:
     return False
 
 
-def _pure(e: n.Node, primitives: Any) -> bool:
+def _pure(e: n.Node, primitives: Mapping[str, Primitive]) -> bool:
     """Whether nothing in `e` can change the state: no procedure, no impure primitive
     or special form (`SPECIAL_FORMS`)."""
     for x in n.walk(e):
@@ -286,7 +287,7 @@ def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     if not _pure(body, host.registry.primitives) or any(isinstance(x, n.Comprehension) for x in n.walk(body)):
         return None
 
-    def entries(x: Any) -> list[str]:
+    def entries(x: n.Node) -> list[str]:
         if isinstance(x, n.Name) and x.kind == "state":
             return [x.resolved]
         inner = host.inline_body(x.parts[0]) if isinstance(x, n.Name) and x.kind == "func" else None
@@ -301,7 +302,7 @@ def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     return frozenset(k for k, v in reads.items() if v > 1 and first[k]) or None
 
 
-def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple[Any, ...] | None:
+def _call_key(e: n.Call, prims: Mapping[str, Primitive]) -> tuple[Any, ...] | None:
     """What identifies a rule function's call, or a call of a pure primitive that reads
     the match (`ranked(team)`; not a board answer or an in-line read), among others in
     one expression: its name and its values, when each is a literal, a local (a record's
@@ -327,20 +328,20 @@ def _call_key(e: n.Call, prims: dict[str, Any]) -> tuple[Any, ...] | None:
     return tuple(key)
 
 
-def board_keys(e: n.Comprehension, free: set[str], prims: dict[str, Any]) -> list[n.Call]:
+def board_keys(e: n.Comprehension, free: set[str], prims: Mapping[str, Primitive]) -> list[n.Call]:
     """The largest board questions in `e` asked only of the locals `free` (and literals):
     fixed primitives giving one name or number (`zone(area, team)`, `other(team)`), never
     a list. Inside `e` they give the same answer at every element."""
     found: list[n.Call] = []
 
-    def board_only(x: Any) -> bool:
+    def board_only(x: object) -> bool:
         if isinstance(x, n.Name):
             return x.kind == "local" and not x.fields and x.parts[0] in free
         if isinstance(x, n.Const):
             return True
         return isinstance(x, n.Call) and _a_board_answer(x, prims) and all(board_only(a) for a in x.args) and not x.kwargs
 
-    def visit(x: Any) -> None:
+    def visit(x: object) -> None:
         if isinstance(x, n.Call) and board_only(x) and any(isinstance(y, n.Name) for y in n.walk(x)):
             found.append(x)
         elif isinstance(x, (n.Node, list, tuple, dict)):
@@ -351,12 +352,12 @@ def board_keys(e: n.Comprehension, free: set[str], prims: dict[str, Any]) -> lis
     return found
 
 
-def _a_board_answer(call: n.Call, prims: dict[str, Any]) -> bool:
+def _a_board_answer(call: n.Call, prims: Mapping[str, Primitive]) -> bool:
     p = prims.get(call.name) if call.kind == "primitive" else None
     return p is not None and p.fixed and ((bool(p.returns) and not p.returns.startswith("[")) or p.bound is not None)
 
 
-def whole_local(x: Any) -> str | None:
+def whole_local(x: object) -> str | None:
     """The name of a local read whole (`xs`, not `mv.to`), else None."""
     return x.parts[0] if isinstance(x, n.Name) and x.kind == "local" and not x.fields else None
 
@@ -378,7 +379,7 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
     free: dict[str, n.Name] = {}
     bound_anywhere: set[str] = set()
 
-    def visit(x: Any, bound: frozenset[str]) -> None:
+    def visit(x: object, bound: frozenset[str]) -> None:
         if isinstance(x, n.Comprehension):
             inner = bound
             for var, it, cond in x.loops:
@@ -399,13 +400,14 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
     return None if bound_anywhere & set(free) else free
 
 
-def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]) -> dict[tuple[Any, ...], n.Call]:
+def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: Mapping[str, Primitive]) -> dict[tuple[Any, ...], n.Call]:
     """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
     of evaluation, when that place is always evaluated (see `in_order`)."""
     counts: dict[tuple[Any, ...], int] = {}
     first: dict[tuple[Any, ...], tuple[n.Call, bool]] = {}
     for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and _call_key(x, prims) is not None):
+        assert isinstance(call, n.Call)
         key = _call_key(call, prims)
         assert key is not None  # picked for having one
         counts[key] = counts.get(key, 0) + 1
@@ -413,15 +415,15 @@ def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: dict[str, Any]
     return {key: call for key, (call, always) in first.items() if counts[key] > 1 and always}
 
 
-def in_order(parts: list[tuple[n.Node, bool]], pick: Any) -> list[tuple[Any, bool]]:
+def in_order(parts: list[tuple[n.Node, bool]], pick: Callable[[n.Node], object]) -> list[tuple[n.Node, bool]]:
     """The nodes `pick` takes, outside any list, in pieces evaluated in order (each with
     whether it always is), in the order of evaluation, each with whether it always is:
     the left of `and` and `or`, a choice's test, both sides of arithmetic and of a single
     comparison, a call's values in order are; a choice's branches, the right of `and` or
     `or`, later links of a chained comparison and keyword values are not."""
-    order: list[tuple[Any, bool]] = []
+    order: list[tuple[n.Node, bool]] = []
 
-    def visit(x: Any, always: bool) -> None:
+    def visit(x: object, always: bool) -> None:
         if isinstance(x, (list, tuple)):
             for y in x:
                 visit(y, always)
@@ -505,7 +507,7 @@ def _free_loops(nodes: list[n.Node]) -> bool:
     return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)
 
 
-def fresh_only(bodies: list[Any]) -> set[str]:
+def fresh_only(bodies: list[object]) -> set[str]:
     """Rule functions every call of which passes a comprehension's loop value or an
     advice's option (`it`): `[f(t, a) for a in xs]`, `prefer=f(t, it)`. Each such call
     asks about another value, once per evaluation, so a cache would fill and hardly ever
@@ -513,7 +515,7 @@ def fresh_only(bodies: list[Any]) -> set[str]:
     changes how fast a match runs."""
     fresh: set[str] = set()
     stale: set[str] = set()
-    stack: list[tuple[Any, frozenset[str]]] = [(b, frozenset()) for b in bodies]
+    stack: list[tuple[object, frozenset[str]]] = [(b, frozenset()) for b in bodies]
     while stack:
         value, loop = stack.pop()
         if isinstance(value, n.Comprehension):
@@ -538,6 +540,6 @@ def fresh_only(bodies: list[Any]) -> set[str]:
     return fresh - stale
 
 
-def locals_of(body: Any) -> tuple[str, ...]:
+def locals_of(body: object) -> tuple[str, ...]:
     """The locals rule text reads, sorted: what a piece unpacks from its values."""
     return tuple(sorted({x.parts[0] for x in n.walk(body) if isinstance(x, n.Name) and x.kind == "local"}))

@@ -33,6 +33,7 @@ from .helpers import (
     KEPT_CACHES,
     Answers,
     Fn,
+    MatchView,
     Row,
     Table,
     _advice,
@@ -44,7 +45,7 @@ from .helpers import (
 )
 from .memo import memo_prologue
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
-from .registry import Registry
+from .registry import Primitive, Registry
 from .runtime import MAX_DEPTH
 from .source import Source, lit, local
 
@@ -79,7 +80,7 @@ class Callable_:
     fn: Callable[..., Any]
     is_block: bool
 
-    def __call__(self, m: Any, args: list[Any]) -> Any:
+    def __call__(self, m: MatchView, args: list[Any]) -> Any:
         return self.fn(m, *args)
 
 
@@ -132,7 +133,7 @@ class Compiler:
         self._bounding: set[str] = set()
         self._linked = False
         self._pending: list[Pending] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
-        self._host: Any = None  # see bind
+        self._host: object = None  # see bind
         self._answer_tables: list[Answers] = []
         # Held while generating code after loading (writing a rule on its first call, a
         # modifier group's summing function, the resumable forms): the globals it names
@@ -140,10 +141,10 @@ class Compiler:
         self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
         self._kept_state: dict[str, frozenset[str] | None] | None = None  # see kept_state
-        self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
-        self.piece_bodies: dict[Fn, tuple[Any, Pos]] = {}  # block piece's function -> (body, names, pos), likewise
+        self.bodies: dict[str, list[n.Node] | n.Deferred] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
+        self.piece_bodies: dict[Fn, tuple[list[n.Node] | n.Deferred, Pos]] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
-        self._ids: dict[Any, str] = {}
+        self._ids: dict[tuple[object, ...], str] = {}
         self.G: dict[str, Any] = {
             "__builtins__": {},
             "_LINES": {},
@@ -154,7 +155,7 @@ class Compiler:
         }
 
     # ---- names in the generated code's globals
-    def _global(self, stem: str, value: Any) -> str:
+    def _global(self, stem: str, value: object) -> str:
         key = (stem, id(value))
         name = self._ids.get(key)
         if name is None:
@@ -162,7 +163,7 @@ class Compiler:
             self.G[name] = value
         return name
 
-    def const(self, v: Any) -> str:
+    def const(self, v: object) -> str:
         return lit(v) or self._global("K", v)
 
     def position(self, pos: Pos) -> str:
@@ -193,7 +194,7 @@ class Compiler:
             self._answer_tables.append(table)
         return key
 
-    def bind(self, host: Any) -> None:
+    def bind(self, host: object) -> None:
         """The host that fixed primitives run against when first asked (any match of the
         edition: they read only its board), also for tables made later (`answers`).
         Another thread may be adding a table meanwhile: it gets a host either way."""
@@ -567,7 +568,7 @@ class Compiler:
         own = [x for x in nodes if isinstance(x, n.Name) and x.kind == "local" and x.parts[0] in params]
         return all(id(x) in passed and not x.fields for x in own)
 
-    def _reads_nothing(self, prim: Any) -> bool:
+    def _reads_nothing(self, prim: Primitive) -> bool:
         """A primitive answering from its arguments and the board alone."""
         return prim.fixed or prim is CORE.primitives.get(prim.name)
 
@@ -709,7 +710,7 @@ class Compiler:
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
 
-    def _modifiers(self, m: Any, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
+    def _modifiers(self, m: MatchView, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from . import nodes as n
 from .analysis import (
@@ -23,6 +23,7 @@ from .analysis import (
 )
 from .frame import Frame, ListScope, Reuse
 from .host import Host
+from .registry import Primitive
 from .runtime import MAX_NUMBER
 from .source import (
     FIELD,
@@ -435,7 +436,7 @@ class ExpressionWriter:
         return _after(zip(names, args), out)
 
 
-def _after(temps: Any, out: str) -> str:
+def _after(temps: Iterable[tuple[str, str]], out: str) -> str:
     """`out`, once each value is put in its temporary, in order (`(_t0 := f(x)) is _t0
     and ...`: an object is always itself, so the test is true and builds nothing); the
     pairs whose temporary is the value itself need none."""
@@ -443,7 +444,7 @@ def _after(temps: Any, out: str) -> str:
     return f"({' and '.join([*first, out])})" if first else out
 
 
-def _template(prim: Any, call: str, args: list[str], lists: Sequence[int] = (), ints: Sequence[int] = ()) -> str:
+def _template(prim: Primitive, call: str, args: list[str], lists: Sequence[int] = (), ints: Sequence[int] = ()) -> str:
     """A primitive's `inline` expression for these arguments (locals or literals); a
     type test of a whole-number literal or of an argument proved one (at `ints`), or of
     an argument proved a list (at `lists`), is dropped: from the template's tests

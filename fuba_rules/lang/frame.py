@@ -15,7 +15,8 @@ import attrs
 from . import nodes as n
 from .source import Source
 
-_NO_NAMES: Mapping[str, Any] = {}
+_NO_FIELDS: Mapping[str, frozenset[str]] = {}
+_NO_RENAMES: Mapping[str, str] = {}
 _NO_NODES: Mapping[int, str] = {}
 
 
@@ -59,10 +60,10 @@ class Frame:
     src: Source  # the function being written
     no_walrus: bool = False  # inside a comprehension's iterable, where Python forbids `:=`
     free_loop: bool = False  # inside a loop over a short list literal that spends no steps
-    records: Mapping[str, frozenset[str]] = _NO_NAMES  # locals (Python names) proved records with these fields
-    local_elements: Mapping[str, frozenset[str]] = _NO_NAMES  # a block's locals proved lists of such records
+    records: Mapping[str, frozenset[str]] = _NO_FIELDS  # locals (Python names) proved records with these fields
+    local_elements: Mapping[str, frozenset[str]] = _NO_FIELDS  # a block's locals proved lists of such records
     hoisted: Mapping[int, str] = _NO_NODES  # id of a node -> the temporary read in its place
-    rename: Mapping[str, str] = _NO_NAMES  # a function read in place: its parameters -> the caller's values
+    rename: Mapping[str, str] = _NO_RENAMES  # a function read in place: its parameters -> the caller's values
     reads: StateReads | None = None  # state read once (see ListWriter._state_read_once, function_source)
     reuse: Reuse | None = None  # calls asked twice in one expression
     outlining: bool = False  # writing a function whose lists are not kept apart again

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Any
 
 from ..diagnostics import Pos
 
@@ -81,7 +80,7 @@ def _plain_text(text: str) -> bool:
     return r[0] == "'" and "'" not in r[1:-1] and "\\" not in r
 
 
-def lit(v: Any) -> Code | None:
+def lit(v: object) -> Code | None:
     """Python source for a constant, or None when it must live in the constant table."""
     if v is None or isinstance(v, bool):
         return Code(repr(v), CONST)
