@@ -187,7 +187,7 @@ class Facts:
 
 
 
-def _invariant(parts: list[n.Node], free: Callable[[str], bool], host: Host) -> list[n.Node]:
+def invariant(parts: list[n.Node], free: Callable[[str], bool], host: Host) -> list[n.Node]:
     """The largest parts of `parts` (a comprehension's element and tests and its inner
     loops' lists, or a body read in place in one) that read state and no local but the
     `free` ones (no loop variable), and cannot fault or spend a step: plain
@@ -254,7 +254,7 @@ def _names(x: n.Node, kind: str, host: Host) -> bool:
     return False
 
 
-def _pure(e: n.Node, primitives: Mapping[str, Primitive]) -> bool:
+def pure(e: n.Node, primitives: Mapping[str, Primitive]) -> bool:
     """Whether nothing in `e` can change the state: no procedure, no impure primitive
     or special form (`SPECIAL_FORMS`)."""
     for x in n.walk(e):
@@ -266,14 +266,14 @@ def _pure(e: n.Node, primitives: Mapping[str, Primitive]) -> bool:
     return True
 
 
-def _is_text(e: n.Node) -> bool:
+def is_text(e: n.Node) -> bool:
     """Whether `e` is always a text: a text literal, a template, or a choice between two."""
     if isinstance(e, n.Const):
         return type(e.value) is str
     if isinstance(e, n.Ternary):
-        return _is_text(e.then) and _is_text(e.other)
+        return is_text(e.then) and is_text(e.other)
     if isinstance(e, n.BinOp):  # `+` with a text on one side renders the other
-        return e.op == "+" and (_is_text(e.left) or _is_text(e.right))
+        return e.op == "+" and (is_text(e.left) or is_text(e.right))
     return isinstance(e, n.Template)
 
 
@@ -284,7 +284,7 @@ def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     read once as it starts: then no read is wasted. Only in a pure body without lists (a
     variable a list reads would be a cell of the function, made at each call) and not in
     the resumable form."""
-    if not _pure(body, host.registry.primitives) or any(isinstance(x, n.Comprehension) for x in n.walk(body)):
+    if not pure(body, host.registry.primitives) or any(isinstance(x, n.Comprehension) for x in n.walk(body)):
         return None
 
     def entries(x: n.Node) -> list[str]:
@@ -302,7 +302,7 @@ def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     return frozenset(k for k, v in reads.items() if v > 1 and first[k]) or None
 
 
-def _call_key(e: n.Call, prims: Mapping[str, Primitive]) -> tuple[Any, ...] | None:
+def call_key(e: n.Call, prims: Mapping[str, Primitive]) -> tuple[Any, ...] | None:
     """What identifies a rule function's call, or a call of a pure primitive that reads
     the match (`ranked(team)`; not a board answer or an in-line read), among others in
     one expression: its name and its values, when each is a literal, a local (a record's
@@ -401,14 +401,14 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
 
 
 def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: Mapping[str, Primitive]) -> dict[tuple[Any, ...], n.Call]:
-    """The calls (`_call_key`) made more than once outside any list, in pieces evaluated
+    """The calls (`call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
     of evaluation, when that place is always evaluated (see `in_order`)."""
     counts: dict[tuple[Any, ...], int] = {}
     first: dict[tuple[Any, ...], tuple[n.Call, bool]] = {}
-    for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and _call_key(x, prims) is not None):
+    for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and call_key(x, prims) is not None):
         assert isinstance(call, n.Call)
-        key = _call_key(call, prims)
+        key = call_key(call, prims)
         assert key is not None  # picked for having one
         counts[key] = counts.get(key, 0) + 1
         first.setdefault(key, (call, always))
@@ -501,7 +501,7 @@ def record_params(params: tuple[str, ...], body: n.Node) -> dict[str, frozenset[
     return {p: frozenset(fs) for p, fs in reads.items() if len(fs) > 1}
 
 
-def _free_loops(nodes: list[n.Node]) -> bool:
+def free_loops(nodes: list[n.Node]) -> bool:
     """Whether rule text walks a short list literal in a comprehension, which spends no
     steps (`FREE_ITEMS`)."""
     return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from .analysis import (
     FREE_ITEMS,
-    _invariant,
+    invariant,
     let_elements,
     list_locals,
     record_params,
@@ -39,13 +39,15 @@ from .frame import Frame
 from .memo import keeping, memo_prologue
 from .source import Source, lit, local, record_test
 
+_invariant = invariant  # its name in older notes (registry.py)
+
 __all__ = [
     "FREE_ITEMS",
     "Frame",
     "Generator",
     "Source",
-    "_invariant",
     "function_source",
+    "invariant",
     "keeping",
     "let_elements",
     "list_locals",

@@ -21,7 +21,7 @@ import attrs
 
 from ..diagnostics import Pos
 from . import nodes as n
-from .analysis import _free_loops, fresh_only, list_locals, locals_of, record_params
+from .analysis import free_loops, fresh_only, list_locals, locals_of, record_params
 from .checker import StateSpec
 from .core import CORE
 from .emit_stmt import Generator, function_source
@@ -379,7 +379,7 @@ class Compiler:
             lookup = memo_prologue(name, params, fixed, cache_for(fn_facts.pieces, local), fn_facts.area) if memo else []
             prologue = []
             epilogue = []
-            free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
+            free_loop = free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):
                 prologue += [
                     "m.budget -= 1",
@@ -483,7 +483,7 @@ class Compiler:
 
     def plain_body(self, name: str) -> tuple[tuple[str, ...], n.Node] | None:
         """A rule function's parameters and body, when it cannot recurse (for
-        `Generator._bound_through`); else None."""
+        `Facts._bound_through`); else None."""
         found = self.functions.get(name)
         return None if found is None or self._may_recurse(name) else (found.params, found.body)
 
@@ -665,7 +665,7 @@ class Compiler:
 
     def modifier_bound(self, group: str) -> int | None:
         """How large a modifier group's total can be: the sum of how large each row's value
-        can be (`Generator.bound`), once the edition has given every row (`modifiers_final`);
+        can be (`Facts.bound`), once the edition has given every row (`modifiers_final`);
         None before, or when a row's value is not proved a small number."""
         if not self.modifiers_final or group in self._bounding:
             return None

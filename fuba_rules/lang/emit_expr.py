@@ -15,11 +15,11 @@ from typing import TypeVar
 from . import nodes as n
 from .analysis import (
     Facts,
-    _call_key,
-    _invariant,
-    _is_text,
-    _pure,
+    call_key,
     first_repeated_calls,
+    invariant,
+    is_text,
+    pure,
 )
 from .frame import Frame, ListScope, Reuse
 from .host import Host
@@ -203,7 +203,7 @@ class ExpressionWriter:
 
     def _hoist_body(self, fr: Frame, params: tuple[str, ...], names: list[str], body: n.Node) -> Mapping[int, str]:
         """In the innermost pure list being written, the invariant parts of a body read
-        in place (`_inlined`), as `_invariant` finds them in the list's own text: its
+        in place (`_inlined`), as `invariant` finds them in the list's own text: its
         parameters given a local no loop of the list binds, or a literal, are fixed for
         the whole list (`team == CT` in move advice, once per list of options)."""
         if not fr.lists:
@@ -212,7 +212,7 @@ class ExpressionWriter:
         fixed = {p for p, a in zip(params, names) if (code_kind(a) == LOCAL and a not in scope.bound) or code_kind(a) in LITERALS}
         if not fixed:
             return fr.hoisted
-        return self._hoist(fr, _invariant([body], fixed.__contains__, self.host), scope)
+        return self._hoist(fr, invariant([body], fixed.__contains__, self.host), scope)
 
     def _team_table(self, fr: Frame, table: str, team: str) -> str | None:
         """In a pure list, where every element asks `pieces(t, a)` of the same team `t` (a
@@ -297,7 +297,7 @@ class ExpressionWriter:
         if e.op == "+" and (self.facts.is_list(e.left) or self.facts.is_list(e.right)):
             return f"_cat(m, {a}, {b})"  # lists joined: no whole-number tests first
         helper = _ARITH[e.op]
-        if e.op == "+" and (_is_text(e.left) or _is_text(e.right)):
+        if e.op == "+" and (is_text(e.left) or is_text(e.right)):
             return self._text_join(fr, e, a, b)
         simple = code_kind(a) in SIMPLE and code_kind(b) in SIMPLE  # plain reads, cheap to read twice
         if fr.no_walrus and not simple:
@@ -309,7 +309,7 @@ class ExpressionWriter:
         return f"({a} {e.op} {b} if {ints} and {-_SMALL} <= {a} {e.op} {b} <= {_SMALL} else {helper}(m, {a}, {b}))"
 
     def _text_join(self, fr: Frame, e: n.BinOp, a: str, b: str) -> str:
-        """`+` with a text on one side (`_is_text`): joined in line when the other is a
+        """`+` with a text on one side (`is_text`): joined in line when the other is a
         text too and the result is under 100 characters (which `_add` charges no step);
         anything else is rendered and checked by `_add`. Each side is evaluated once, in
         order."""
@@ -321,7 +321,7 @@ class ExpressionWriter:
             names.append(name)
             if name != code:
                 temps.append((name, code))
-            if not _is_text(side):
+            if not is_text(side):
                 tests.append(f"_type({name}) is _str")
         r = fr.src.temp("t")
         out = f"({r} if {' and '.join([*tests, f'_len({r} := {names[0]} + {names[1]}) < 100'])} else _add(m, {names[0]}, {names[1]}))"
@@ -374,7 +374,7 @@ class ExpressionWriter:
         pure, and nothing in a pure expression changes the state or its values. `parts`
         are the pieces evaluated in order, each with whether it always is."""
         prims = self.host.registry.primitives
-        if fr.no_walrus or not self.inline_calls or not all(_pure(node, prims) for node, _ in parts):
+        if fr.no_walrus or not self.inline_calls or not all(pure(node, prims) for node, _ in parts):
             return write(fr)
         first = first_repeated_calls(parts, prims)
         if not first:
@@ -387,7 +387,7 @@ class ExpressionWriter:
         if not fr.reuse:
             return code
         firsts, assigns = fr.reuse.temps, fr.reuse.firsts
-        key = _call_key(e, self.host.registry.primitives)
+        key = call_key(e, self.host.registry.primitives)
         if key is None or key not in firsts:
             return code
         t = firsts[key]

@@ -12,11 +12,11 @@ from . import nodes as n
 from .analysis import (
     EMPTY,
     FREE_ITEMS,
-    _invariant,
-    _pure,
     board_keys,
     free_locals,
+    invariant,
     list_locals,
+    pure,
 )
 from .checker import BOUND_IN_PREFER
 from .emit_expr import ExpressionWriter
@@ -34,7 +34,7 @@ class ListWriter(ExpressionWriter):
         starts, into a temporary of the list's own (`_list`): nothing in it can change
         the state while the list is built. Only at the outermost such list; the resumable
         form reads state in place."""
-        if fr.reads is not None or not self.hoist or fr.no_walrus or not _pure(e, self.host.registry.primitives):
+        if fr.reads is not None or not self.hoist or fr.no_walrus or not pure(e, self.host.registry.primitives):
             return write(fr)
         return write(fr.derive(reads=StateReads(owner=e)))
 
@@ -66,7 +66,7 @@ class ListWriter(ExpressionWriter):
         if not self.hoist or fr.outlining:
             return None  # a comprehension's list may be one: its call passes plain reads
         nodes = list(n.walk(e))
-        if any(isinstance(x, n.Call) and x.kind != "primitive" for x in nodes) or not _pure(e, host.registry.primitives):
+        if any(isinstance(x, n.Call) and x.kind != "primitive" for x in nodes) or not pure(e, host.registry.primitives):
             return None
         if any(isinstance(x, n.Name) and x.kind == "local" and x.fields for x in nodes):
             return None
@@ -125,19 +125,19 @@ class ListWriter(ExpressionWriter):
 
     def _e_Comprehension(self, fr: Frame, e: n.Comprehension) -> str:
         """A comprehension; the state tests in it that no loop variable changes are worked
-        out once, before it (see `_invariant`), and so is every state entry it reads (see
+        out once, before it (see `invariant`), and so is every state entry it reads (see
         `_state_read_once`)."""
         outlined = self._outlined(fr, e)
         if outlined is not None:
             return outlined
-        if not self.hoist or fr.no_walrus or not _pure(e, self.host.registry.primitives):
+        if not self.hoist or fr.no_walrus or not pure(e, self.host.registry.primitives):
             return self._comprehension(fr.derive(lists=None), e)
         return self._state_read_once(fr, e, lambda f: self._hoisted_comprehension(f, e))
 
     def _hoisted_comprehension(self, fr: Frame, e: n.Comprehension) -> str:
         own = {var for var, _, _ in e.loops}
         parts = [e.element, *(x for i, (_, it, cond) in enumerate(e.loops) for x in ((it,) if i else ()) + ((cond,) if cond is not None else ()))]
-        found = _invariant(parts, lambda v: v not in own, self.host)
+        found = invariant(parts, lambda v: v not in own, self.host)
         bound = {local(var) for x in n.walk(e) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
         return self._hoisting(fr, found, bound, lambda f, pre: self._comprehension(f, e, pre))
 
@@ -192,9 +192,9 @@ class ListWriter(ExpressionWriter):
     def _advice_list(self, fr: Frame, advice: n.Node, it: str) -> str:
         """The scores of `_opts`, one list: as a pure list's, what no option changes is
         worked out once, before it (see `_hoisting`)."""
-        if not self.hoist or not _pure(advice, self.host.registry.primitives):
+        if not self.hoist or not pure(advice, self.host.registry.primitives):
             return self._list(fr, self.expr(fr, advice), [f"for {it} in _opts"], advice)
-        found = _invariant([advice], lambda v: v != BOUND_IN_PREFER, self.host)
+        found = invariant([advice], lambda v: v != BOUND_IN_PREFER, self.host)
         bound = {it} | {local(var) for x in n.walk(advice) if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
         return self._hoisting(fr, found, bound, lambda f, pre: self._list(fr, self.expr(f, advice), [f"for {it} in _opts"], advice, pre))
 

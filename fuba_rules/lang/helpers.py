@@ -345,7 +345,7 @@ def _each(m: MatchView, seq: object, pos: Pos, var: str = "") -> list[Any]:
 
 
 def _walk(m: MatchView, seq: list[Any], pos: Pos) -> list[Any]:
-    """`_each` for a list the rule text proves is one (`Generator.is_list`): only the steps."""
+    """`_each` for a list the rule text proves is one (`Facts.is_list`): only the steps."""
     m.budget -= len(seq)
     if m.budget < 0:
         _exhausted(pos)
