@@ -37,7 +37,7 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -47,6 +47,7 @@ import numpy as np
 import pyspiel
 import torch
 from open_spiel.python import rl_environment
+from open_spiel.python.observation import make_observation
 from open_spiel.python.pytorch import dqn
 
 import fuba_rules.openspiel  # noqa: F401  registers python_fuba
@@ -81,15 +82,28 @@ def seed_everything(seed: int) -> None:
     np.random.seed(seed)
 
 
-def load(s: Settings, whole: bool) -> pyspiel.Game:
-    return pyspiel.load_game("python_fuba", {"edition": s.edition, "max_clock": 0 if whole else s.train_clock})
+@attrs.frozen
+class Arena:
+    """A game and the observer of the learner's tensor, made once (`state.observation_tensor`
+    makes an observer at every call)."""
+
+    game: pyspiel.Game
+    observer: Any
+
+    @classmethod
+    def of(cls, s: Settings, whole: bool) -> Arena:
+        game = pyspiel.load_game("python_fuba", {"edition": s.edition, "max_clock": 0 if whole else s.train_clock})
+        return cls(game, make_observation(game, pyspiel.IIGObservationType(perfect_recall=s.tensor == "information")))
+
+    def tensor(self, state: pyspiel.State, seat: int) -> np.ndarray:
+        self.observer.set_from(state, seat)
+        return np.array(self.observer.tensor, np.float32)  # a copy: the observer's buffer is reused
 
 
-def make_learner(game: pyspiel.Game, s: Settings) -> dqn.DQN:
+def make_learner(arena: Arena, s: Settings) -> dqn.DQN:
     """OpenSpiel's DQN over the chosen tensor and the game's fixed action space."""
-    size = game.observation_tensor_size() if s.tensor == "observation" else game.information_state_tensor_size()
     return dqn.DQN(
-        player_id=0, state_representation_size=size, num_actions=game.num_distinct_actions(),
+        player_id=0, state_representation_size=len(arena.observer.tensor), num_actions=arena.game.num_distinct_actions(),
         hidden_layers_sizes=s.hidden, batch_size=s.batch, replay_buffer_capacity=s.replay,
         learning_rate=s.learning_rate, update_target_network_every=1_000, weight_update_coeff=0.99,
         learn_every=s.learn_every, discount_factor=s.discount, min_buffer_size_to_learn=s.min_replay,
@@ -98,12 +112,11 @@ def make_learner(game: pyspiel.Game, s: Settings) -> dqn.DQN:
     )
 
 
-def _time_step(state: pyspiel.State, seat: int, tensor: Tensor, reward: float, kind: rl_environment.StepType) -> rl_environment.TimeStep:
+def _time_step(arena: Arena, state: pyspiel.State, seat: int, reward: float, kind: rl_environment.StepType) -> rl_environment.TimeStep:
     """What the learner in `seat` sees: its tensor, its legal actions, its reward."""
     last = kind == rl_environment.StepType.LAST
-    seen = state.observation_tensor(seat) if tensor == "observation" else state.information_state_tensor(seat)
     info, legal = [[], []], [[], []]
-    info[seat], legal[seat] = seen, ([] if last else state.legal_actions(seat))
+    info[seat], legal[seat] = arena.tensor(state, seat), ([] if last else state.legal_actions(seat))
     rewards = [0.0, 0.0]
     rewards[seat] = reward
     return rl_environment.TimeStep(
@@ -120,11 +133,11 @@ class Result:
     goals: int
 
 
-def play(game: pyspiel.Game, learner: dqn.DQN, seat: int, rng: random.Random, tensor: Tensor, train: bool) -> Result:
+def play(arena: Arena, learner: dqn.DQN, seat: int, rng: random.Random, train: bool) -> Result:
     """One match: the learner in `seat`, a uniform random player in the other, dice by their
     odds from `rng`. Training, the learner explores and learns; otherwise it plays greedily."""
     learner.player_id = seat
-    state = game.new_initial_state()
+    state = arena.game.new_initial_state()
     sign = 1 if seat == 0 else -1
     first, seen = True, 0
 
@@ -142,13 +155,13 @@ def play(game: pyspiel.Game, learner: dqn.DQN, seat: int, rng: random.Random, te
         elif state.current_player() == seat:
             kind = rl_environment.StepType.FIRST if first else rl_environment.StepType.MID
             first = False
-            out = learner.step(_time_step(state, seat, tensor, gained(), kind), is_evaluation=not train)
+            out = learner.step(_time_step(arena, state, seat, gained(), kind), is_evaluation=not train)
             state.apply_action(int(out.action))
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
     if train and not first:
-        learner.step(_time_step(state, seat, tensor, gained(), rl_environment.StepType.LAST))
+        learner.step(_time_step(arena, state, seat, gained(), rl_environment.StepType.LAST))
     home, away = state._score
     return Result(state.returns()[seat], sign * (home - away))
 
@@ -160,10 +173,10 @@ def _interval(xs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(xs))
 
 
-def evaluate(game: pyspiel.Game, learner: dqn.DQN, n: int, tensor: Tensor) -> dict[str, float | int]:
+def evaluate(arena: Arena, learner: dqn.DQN, n: int) -> dict[str, float | int]:
     """`n` whole matches in each seat, greedy, against the random player: the mean return and
     goal difference with their 95% intervals, wins, draws and losses, and the return by seat."""
-    results = {seat: [play(game, learner, seat, random.Random(EVAL_SEED + 2 * i + seat), tensor, train=False) for i in range(n)] for seat in (0, 1)}
+    results = {seat: [play(arena, learner, seat, random.Random(EVAL_SEED + 2 * i + seat), train=False) for i in range(n)] for seat in (0, 1)}
     every = results[0] + results[1]
     returns = [r.ret for r in every]
     mean, ci = _interval(returns)
@@ -184,21 +197,21 @@ def train(s: Settings, seconds: float, every: int, n_eval: int, max_matches: int
     """Train against random for `seconds` CPU-seconds or `max_matches` matches (whichever
     ends first; 0: no cap), evaluating every `every` matches; the curve as a dict."""
     seed_everything(s.seed)
-    game, whole = load(s, whole=False), load(s, whole=True)
-    learner = make_learner(game, s)
+    arena, whole = Arena.of(s, whole=False), Arena.of(s, whole=True)
+    learner = make_learner(arena, s)
     rng = random.Random(s.seed)
     print(f"{s.edition}, training matches to minute {s.train_clock or 'the end'}, DQN on the {s.tensor} tensor:"
           " matches, CPU s, mean return vs random (95%), W-D-L, goal difference", flush=True)
-    curve = [{"matches": 0, "seconds": 0.0, **evaluate(whole, learner, n_eval, s.tensor)}]
+    curve = [{"matches": 0, "seconds": 0.0, **evaluate(whole, learner, n_eval)}]
     print(_line(curve[0]), flush=True)
     spent, done = 0.0, 0
     while (not seconds or spent < seconds) and not (max_matches and done >= max_matches):
         began = time.process_time()
         for _ in range(every):
-            play(game, learner, done % 2, rng, s.tensor, train=True)
+            play(arena, learner, done % 2, rng, train=True)
             done += 1
         spent += time.process_time() - began
-        curve.append({"matches": done, "seconds": spent, **evaluate(whole, learner, n_eval, s.tensor)})
+        curve.append({"matches": done, "seconds": spent, **evaluate(whole, learner, n_eval)})
         print(_line(curve[-1]), flush=True)
     return {"settings": attrs.asdict(s), "eval_matches_per_seat": n_eval, "learner_steps": learner.step_counter, "curve": curve}
 

@@ -13,6 +13,7 @@ import importlib.util
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -38,17 +39,17 @@ def _weights(learner) -> list[list[float]]:
 
 def _trained(matches: int):
     rl.seed_everything(TINY.seed)
-    game = rl.load(TINY, whole=False)
-    learner = rl.make_learner(game, TINY)
+    arena = rl.Arena.of(TINY, whole=False)
+    learner = rl.make_learner(arena, TINY)
     rng = random.Random(TINY.seed)
     for i in range(matches):
-        rl.play(game, learner, i % 2, rng, TINY.tensor, train=True)
-    return game, learner
+        rl.play(arena, learner, i % 2, rng, train=True)
+    return arena, learner
 
 
 def test_training_against_random_updates_the_network():
     rl.seed_everything(TINY.seed)
-    untrained = _weights(rl.make_learner(rl.load(TINY, whole=False), TINY))
+    untrained = _weights(rl.make_learner(rl.Arena.of(TINY, whole=False), TINY))
     _, learner = _trained(2)
     assert learner.loss is not None  # it learned from its replay buffer
     assert _weights(learner) != untrained
@@ -56,7 +57,7 @@ def test_training_against_random_updates_the_network():
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_trained_learner_answers_only_legal_actions_in_either_seat(seat):
-    game, learner = _trained(2)
+    arena, learner = _trained(2)
     answered: list[tuple[int, list[int]]] = []
     step = learner.step
 
@@ -67,7 +68,7 @@ def test_the_trained_learner_answers_only_legal_actions_in_either_seat(seat):
         return out
 
     learner.step = spy
-    result = rl.play(game, learner, seat, random.Random(7), TINY.tensor, train=False)
+    result = rl.play(arena, learner, seat, random.Random(7), train=False)
     assert answered, "the learner was asked nothing"
     assert all(action in legal for action, legal in answered)
     assert result.ret in (1.0, 0.0, -1.0)
@@ -81,3 +82,16 @@ def test_the_learner_is_evaluated_on_whole_matches_in_both_seats_after_each_roun
 
 def test_the_same_seed_trains_the_same_network():
     assert _weights(_trained(2)[1]) == _weights(_trained(2)[1])
+
+
+@pytest.mark.parametrize("tensor", ["observation", "information"])
+def test_the_learner_sees_the_games_own_tensor(tensor):
+    arena = rl.Arena.of(attrs.evolve(TINY, tensor=tensor), whole=False)
+    state, rng = arena.game.new_initial_state(), random.Random(1)
+    for _ in range(40):
+        if not state.is_chance_node():
+            for seat in (0, 1):
+                own = state.observation_tensor(seat) if tensor == "observation" else state.information_state_tensor(seat)
+                assert arena.tensor(state, seat).tolist() == pytest.approx(own)
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
