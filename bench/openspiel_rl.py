@@ -19,13 +19,13 @@ per CPU-second. Evaluation always plays whole matches, the true game.
 Every `--every` training matches the greedy learner plays `--eval` matches in each
 seat against the random player (seeds of their own, the same at every point); each line
 prints the mean return with its 95% interval, wins, draws and losses, and the mean goal
-difference. `--plot FILE` draws the curve (matplotlib), `--json FILE` keeps the figures.
+difference. `--final N` then evaluates the trained learner over N matches a seat. `--plot FILE` draws the curve (matplotlib), `--json FILE` keeps the figures.
 
 Deterministic for a seed (torch seeded and single-threaded, numpy and the match dice
 seeded), whatever the machine's load; `--seconds` caps the CPU time, `--matches` the
 training matches (use it to reproduce a run exactly).
 
-    python bench/openspiel_rl.py --matches 600 --every 100 --eval 150 --plot docs/openspiel-learning.png --json docs/openspiel-learning.json
+    python bench/openspiel_rl.py --seconds 0 --matches 500 --every 100 --eval 50 --final 250 --plot docs/openspiel-learning.png --json docs/openspiel-learning.json
 """
 
 from __future__ import annotations
@@ -193,9 +193,10 @@ def _line(p: dict) -> str:
             f"  goals {p['goals']:+.2f} +- {p['goals_ci95']:.2f}  (home {p['home']:+.2f}, away {p['away']:+.2f})")
 
 
-def train(s: Settings, seconds: float, every: int, n_eval: int, max_matches: int = 0) -> dict:
+def train(s: Settings, seconds: float, every: int, n_eval: int, max_matches: int = 0, final: int = 0) -> dict:
     """Train against random for `seconds` CPU-seconds or `max_matches` matches (whichever
-    ends first; 0: no cap), evaluating every `every` matches; the curve as a dict."""
+    ends first; 0: no cap), evaluating every `every` matches; the curve as a dict, and
+    with `final` an evaluation of the trained learner over that many matches a seat."""
     seed_everything(s.seed)
     arena, whole = Arena.of(s, whole=False), Arena.of(s, whole=True)
     learner = make_learner(arena, s)
@@ -213,7 +214,11 @@ def train(s: Settings, seconds: float, every: int, n_eval: int, max_matches: int
         spent += time.process_time() - began
         curve.append({"matches": done, "seconds": spent, **evaluate(whole, learner, n_eval)})
         print(_line(curve[-1]), flush=True)
-    return {"settings": attrs.asdict(s), "eval_matches_per_seat": n_eval, "learner_steps": learner.step_counter, "curve": curve}
+    result = {"settings": attrs.asdict(s), "eval_matches_per_seat": n_eval, "learner_steps": learner.step_counter, "curve": curve}
+    if final:
+        result["final"] = {"matches_per_seat": final, **evaluate(whole, learner, final)}
+        print(f"final, {final} whole matches a seat: " + _line({"matches": done, "seconds": spent, **result["final"]}), flush=True)
+    return result
 
 
 def plot(result: dict, path: str) -> None:
@@ -227,6 +232,10 @@ def plot(result: dict, path: str) -> None:
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.errorbar(xs, [p["mean"] for p in result["curve"]], yerr=[p["ci95"] for p in result["curve"]], marker="o", capsize=3, label="mean return (1 win, -1 loss)")
     ax.errorbar(xs, [p["goals"] for p in result["curve"]], yerr=[p["goals_ci95"] for p in result["curve"]], marker="s", capsize=3, label="mean goal difference")
+    if "final" in result:
+        f, x = result["final"], xs[-1] * 1.03
+        ax.errorbar([x], [f["mean"]], yerr=[f["ci95"]], marker="D", color="C0", mfc="white", capsize=3, label=f"return, final ({2 * f['matches_per_seat']} matches)")
+        ax.errorbar([x], [f["goals"]], yerr=[f["goals_ci95"]], marker="D", color="C1", mfc="white", capsize=3, label="goal difference, final")
     ax.axhline(0, color="grey", lw=0.8, ls="--", label="even with random")
     ax.set_xlabel("training matches" + (f" (stopped at minute {s['train_clock']})" if s["train_clock"] else ""))
     ax.set_ylabel(f"vs random, {2 * result['eval_matches_per_seat']} whole matches")
@@ -242,7 +251,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=300, help="CPU seconds of training (default 300; 0: only --matches)")
     ap.add_argument("--matches", type=int, default=0, help="stop after this many training matches (0: only the time)")
     ap.add_argument("--every", type=int, default=50, help="training matches between evaluations")
-    ap.add_argument("--eval", type=int, default=100, help="evaluation matches in each seat")
+    ap.add_argument("--eval", type=int, default=50, help="evaluation matches in each seat at each point (default 50)")
+    ap.add_argument("--final", type=int, default=0, help="then evaluate the trained learner over this many matches a seat")
     ap.add_argument("--train-clock", type=int, default=0, help="train on matches stopped after this minute (default 0: whole matches)")
     ap.add_argument("--tensor", choices=["observation", "information"], default="observation")
     ap.add_argument("--discount", type=float, default=0.95, help="the learner's discount (default 0.95)")
@@ -251,7 +261,7 @@ def main() -> int:
     ap.add_argument("--json")
     args = ap.parse_args()
     s = Settings(edition=args.edition, train_clock=args.train_clock, tensor=args.tensor, discount=args.discount, seed=args.seed)
-    result = train(s, args.seconds, args.every, args.eval, args.matches)
+    result = train(s, args.seconds, args.every, args.eval, args.matches, args.final)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
     if args.plot:
