@@ -36,6 +36,7 @@ import math
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
@@ -133,9 +134,38 @@ class Result:
     goals: int
 
 
-def play(arena: Arena, learner: dqn.DQN, seat: int, rng: random.Random, train: bool) -> Result:
+@attrs.define
+class Answers:
+    """How often each side (`learner`, `random`) gave each answer whose id means the same
+    everywhere (an area, an option of a fixed list, declining): what the learner learned."""
+
+    slots: int
+    counts: dict[str, Counter[tuple[str, str]]] = attrs.Factory(lambda: {"learner": Counter(), "random": Counter()})
+
+    def note(self, who: str, state: pyspiel.State, action: int) -> None:
+        """Count an answer; areas named from the deciding team's side (`own_front`, `their_penalty`)."""
+        if action >= self.slots:
+            team, _, rest = state.action_to_string(state.current_player(), action).partition(" ")
+            label, _, option = rest.partition(": ")
+            other = "away" if team == "home" else "home"
+            option = "own_" + option.removeprefix(team + "_") if option.startswith(team + "_") else "their_" + option.removeprefix(other + "_") if option.startswith(other + "_") else option
+            self.counts[who][(label, option)] += 1
+
+    def shares(self) -> dict[str, dict[str, dict[str, float]]]:
+        """For each side and decision label, the share of each answer."""
+        out: dict[str, dict[str, dict[str, float]]] = {}
+        for who, counts in self.counts.items():
+            totals = Counter[str]()
+            for (label, _), k in counts.items():
+                totals[label] += k
+            out[who] = {label: {o: counts[(lab, o)] / totals[label] for (lab, o) in sorted(counts) if lab == label} for label in sorted(totals)}
+        return out
+
+
+def play(arena: Arena, learner: dqn.DQN, seat: int, rng: random.Random, train: bool, answers: Answers | None = None) -> Result:
     """One match: the learner in `seat`, a uniform random player in the other, dice by their
-    odds from `rng`. Training, the learner explores and learns; otherwise it plays greedily."""
+    odds from `rng`. Training, the learner explores and learns; otherwise it plays greedily.
+    `answers` counts both sides' answers."""
     learner.player_id = seat
     state = arena.game.new_initial_state()
     sign = 1 if seat == 0 else -1
@@ -156,10 +186,15 @@ def play(arena: Arena, learner: dqn.DQN, seat: int, rng: random.Random, train: b
             kind = rl_environment.StepType.FIRST if first else rl_environment.StepType.MID
             first = False
             out = learner.step(_time_step(arena, state, seat, gained(), kind), is_evaluation=not train)
+            if answers is not None:
+                answers.note("learner", state, int(out.action))
             state.apply_action(int(out.action))
         else:
             legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
+            action = legal[rng.randrange(len(legal))]
+            if answers is not None:
+                answers.note("random", state, action)
+            state.apply_action(action)
     if train and not first:
         learner.step(_time_step(arena, state, seat, gained(), rl_environment.StepType.LAST))
     home, away = state._score
@@ -173,10 +208,10 @@ def _interval(xs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / math.sqrt(len(xs))
 
 
-def evaluate(arena: Arena, learner: dqn.DQN, n: int) -> dict[str, float | int]:
+def evaluate(arena: Arena, learner: dqn.DQN, n: int, answers: Answers | None = None) -> dict[str, float | int]:
     """`n` whole matches in each seat, greedy, against the random player: the mean return and
     goal difference with their 95% intervals, wins, draws and losses, and the return by seat."""
-    results = {seat: [play(arena, learner, seat, random.Random(EVAL_SEED + 2 * i + seat), train=False) for i in range(n)] for seat in (0, 1)}
+    results = {seat: [play(arena, learner, seat, random.Random(EVAL_SEED + 2 * i + seat), False, answers) for i in range(n)] for seat in (0, 1)}
     every = results[0] + results[1]
     returns = [r.ret for r in every]
     mean, ci = _interval(returns)
@@ -216,7 +251,9 @@ def train(s: Settings, seconds: float, every: int, n_eval: int, max_matches: int
         print(_line(curve[-1]), flush=True)
     result = {"settings": attrs.asdict(s), "eval_matches_per_seat": n_eval, "learner_steps": learner.step_counter, "curve": curve}
     if final:
-        result["final"] = {"matches_per_seat": final, **evaluate(whole, learner, final)}
+        answers = Answers(int(whole.game.get_parameters()["max_actions"]))
+        result["final"] = {"matches_per_seat": final, **evaluate(whole, learner, final, answers)}
+        result["answers"] = answers.shares()
         print(f"final, {final} whole matches a seat: " + _line({"matches": done, "seconds": spent, **result["final"]}), flush=True)
     return result
 

@@ -68,10 +68,15 @@ def test_the_trained_learner_answers_only_legal_actions_in_either_seat(seat):
         return out
 
     learner.step = spy
-    result = rl.play(arena, learner, seat, random.Random(7), train=False)
+    answers = rl.Answers(int(arena.game.get_parameters()["max_actions"]))
+    result = rl.play(arena, learner, seat, random.Random(7), False, answers)
     assert answered, "the learner was asked nothing"
     assert all(action in legal for action, legal in answered)
     assert result.ret in (1.0, 0.0, -1.0)
+    # the answers tallied name areas from the deciding team's side, the same in either seat
+    options = {option for counts in answers.counts.values() for _, option in counts}
+    assert any(o.startswith(("own_", "their_")) for o in options)
+    assert not any(o.startswith(("home_", "away_")) for o in options)
 
 
 def test_the_learner_is_evaluated_on_whole_matches_in_both_seats_after_each_round():
