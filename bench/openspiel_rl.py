@@ -38,7 +38,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, Protocol
 
 import attrs
 
@@ -83,13 +83,21 @@ def seed_everything(seed: int) -> None:
     np.random.seed(seed)
 
 
+class Observer(Protocol):
+    """OpenSpiel's Python observer: `set_from` fills `tensor` with what a player sees."""
+
+    tensor: np.ndarray
+
+    def set_from(self, state: pyspiel.State, player: int) -> None: ...
+
+
 @attrs.frozen
 class Arena:
     """A game and the observer of the learner's tensor, made once (`state.observation_tensor`
     makes an observer at every call)."""
 
     game: pyspiel.Game
-    observer: Any
+    observer: Observer
 
     @classmethod
     def of(cls, s: Settings, whole: bool) -> Arena:
@@ -116,7 +124,8 @@ def make_learner(arena: Arena, s: Settings) -> dqn.DQN:
 def _time_step(arena: Arena, state: pyspiel.State, seat: int, reward: float, kind: rl_environment.StepType) -> rl_environment.TimeStep:
     """What the learner in `seat` sees: its tensor, its legal actions, its reward."""
     last = kind == rl_environment.StepType.LAST
-    info, legal = [[], []], [[], []]
+    info: list[np.ndarray | list[float]] = [[], []]
+    legal: list[list[int]] = [[], []]
     info[seat], legal[seat] = arena.tensor(state, seat), ([] if last else state.legal_actions(seat))
     rewards = [0.0, 0.0]
     rewards[seat] = reward
