@@ -13,13 +13,15 @@ is credited to the decisions just before it. The learner is judged by the game's
 return (1, 0, -1 from the final score) and goal difference.
 
 `--train-clock M` trains on matches stopped after minute M (the game parameter
-`max_clock`; 0, the default, trains on whole matches): shorter matches give more goals
-per CPU-second. Evaluation always plays whole matches, the true game.
+`max_clock`; 0, the default, trains on whole matches), for quicker trials. Evaluation
+always plays whole matches, the true game.
 
 Every `--every` training matches the greedy learner plays `--eval` matches in each
 seat against the random player (seeds of their own, the same at every point); each line
 prints the mean return with its 95% interval, wins, draws and losses, and the mean goal
-difference. `--final N` then evaluates the trained learner over N matches a seat. `--plot FILE` draws the curve (matplotlib), `--json FILE` keeps the figures.
+difference. `--final N` then evaluates the trained learner over N matches a seat and
+tallies both sides' answers. `--plot FILE` draws the curve (matplotlib), `--json FILE`
+keeps the figures.
 
 Deterministic for a seed (torch seeded and single-threaded, numpy and the match dice
 seeded), whatever the machine's load; `--seconds` caps the CPU time, `--matches` the
