@@ -1,15 +1,17 @@
 """Load an edition: layer the YAML, check every rule, compile it once into an `Edition`.
 
-An `Edition` is immutable after loading and shared by every match (OpenSpiel's Game);
-a `Match` holds the mutable state. All problems of all rules are collected before
-anything is compiled, so `fuba check` reports every error in one run.
+An `Edition` (engine/compiled.py) is frozen once built and shared by every match
+(OpenSpiel's Game); a `Match` holds the mutable state. All problems of all rules are
+collected before anything is compiled, so `fuba check` reports every error in one run.
+The loader gives each edition its reference play for cache tuning (fuba_rules.tuning),
+which the engine runs before the edition's first match.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +20,10 @@ import attrs
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .display import display_of
+from .engine.compiled import Edition, Hook, parse_cached
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
+from .frozen import FrozenDict, frozen_data
 from .lang import lint
 from .lang import nodes as n
 from .lang.checker import (
@@ -31,130 +35,19 @@ from .lang.checker import (
     Symbols,
     advice_warnings,
     infer_enumerations,
-    infer_trigger_texts,
     infer_param_kinds,
+    infer_trigger_texts,
 )
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
+from .lang.compiler import Compiler, Modifier, Row, Table, fresh_only
+from .lang.parse_cache import ParseCache, cache_dir
 from .lang.runtime import MAX_NUMBER
-from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
+from .tuning import tune
 from .yamlpos import plain as _plain
 
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
-
-
-@attrs.define
-class Hook:
-    """A rule attached to a trigger point: a hook of the edition or a team's skill."""
-
-    name: str
-    ref: str
-    at: str
-    when: Any
-    team: Any
-    optional: bool
-    cost: Any
-    rule: str
-    do: Any
-    skill: bool
-    auto: bool
-    info: dict
-    prefer: Any = None  # advice for agents: how much the owner should want to use it
-    quiet: bool = False  # bookkeeping: runs without a line in the log
-
-
-@attrs.define
-class Edition:
-    id: str
-    title: str
-    date: str
-    chain: list[str]
-    resolved: Any
-    board: Board
-    state: dict[str, StateSpec]
-    constants: dict[str, Any]
-    procs: dict[str, Callable_]
-    funcs: dict[str, Callable_]
-    tables: dict[str, Table]
-    modifiers: dict[str, list[Modifier]]
-    triggers: dict[str, tuple[str, ...]]
-    hooks_at: dict[str, list[Hook]]
-    skills: dict[str, Hook]
-    rules: dict[str, dict]
-    stats: dict[str, dict]
-    match: dict[str, Any]
-    interpretations: dict[str, dict]
-    secrets: dict[str, str] = attrs.field(factory=dict)  # secret decision's label -> the other team's decision that reveals it
-    symbols: Symbols | None = None
-    compiler: Compiler | None = None
-    invariants: dict[str, Invariant] = attrs.field(factory=dict)  # checked only when a match asks (engine.invariants)
-    answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
-
-    def team_names(self) -> dict[str, str]:
-        """The teams' names from `match.teams` (the team id where none is given)."""
-        teams = self.match.get("teams") or {}
-        return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
-
-    def check_skill(self, name: Any, pos: Pos | None = None) -> None:
-        """A FubaError (at `pos`, with "did you mean") unless `name` is one of the skills."""
-        if name not in self.skills:
-            raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), self.skills)}"))
-
-    def advanced_rules(self) -> list[str]:
-        """What `--advanced` switches on: every advanced rule, never a competition's rules
-        (a tournament names those one by one)."""
-        return sorted(r for r, spec in self.rules.items() if spec.get("kind", "advanced") == "advanced")
-
-    def rules_on(self, wanted: Iterable[str], where: str = "") -> list[str]:
-        """The rules a match plays with: `wanted` in order (each must exist), then the rules
-        switched on by default. An unknown name is a FubaError, `where` naming its source."""
-        chosen = list(dict.fromkeys(wanted))
-        for r in chosen:
-            if r not in self.rules:
-                hint = did_you_mean(str(r), self.rules)
-                raise FubaError(Diagnostic(None, f"{where}unknown rule '{r}'{hint}; {self.id} has: {', '.join(self.rules) or 'none'}"))
-        return chosen + [r for r, spec in self.rules.items() if spec.get("default") and r not in chosen]
-
-    def rules_asked(self, named: Iterable[str], advanced: bool, where: str = "") -> list[str]:
-        """How every command reads `--advanced` and `--with`: every advanced rule when
-        `advanced` (never a competition's), then the rules `named`, then the defaults."""
-        return self.rules_on([*(self.advanced_rules() if advanced else []), *named], where)
-
-    def expression(self, text: str, where: str = "<expression>") -> Any:
-        """Compile one pure expression against this edition, e.g. "[control, ball.value]".
-
-        Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
-        """
-        assert self.symbols is not None and self.compiler is not None
-        cache = ParseCache(cache_dir())
-        node = _parse_cached(cache, text, Pos(where, 1, 1), False)
-        cache.save()
-        checker = Checker(self.symbols)
-        checker.check_expr(node, (), "measure")
-        if checker.diagnostics:
-            raise FubaError(checker.diagnostics)
-        fn = self.compiler.expr(node)
-        return lambda m: fn(m, {})
-
-    def source_of(self, name: str) -> str:
-        """The generated Python source of one rule function or procedure (for debugging)."""
-        assert self.compiler is not None
-        source = self.compiler.source(name)
-        if source is None:
-            raise FubaError(Diagnostic(None, f"{self.id} has no rule function or procedure '{name}'{did_you_mean(name, [*self.funcs, *self.procs])}"))
-        return source
-
-    def summary(self) -> str:
-        counts = [
-            f"{len(self.procs)} procedures",
-            f"{len(self.funcs)} functions",
-            f"{len(self.tables)} tables",
-            f"{sum(len(v) for v in self.hooks_at.values())} hooks",
-            f"{len(self.skills)} skills",
-        ]
-        return f"{self.id}: {', '.join(counts)}"
 
 
 def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
@@ -204,22 +97,6 @@ def _val_pos(container: Any, key: Any) -> Pos:
     return getattr(container, "pos", None) or Pos("<edition>", 1, 1)
 
 
-def _parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Any:
-    """Rule text parsed, from the parse cache when it was parsed before; FubaError for a
-    syntax error. The parser (and lark) is imported only on a miss."""
-    file = getattr(getattr(text, "pos", None), "file", None) or where.file
-    key = text_key(text, block, where)
-    hit = cache.get(file, key)
-    if hit is not None:
-        return hit
-    from .lang.parser import default_locate, parse_block, parse_expr
-
-    loc = getattr(text, "locate", None) or default_locate(where.file, where.line, where.col)
-    parsed = parse_block(text, loc) if block else parse_expr(text, loc)
-    cache.put(file, key, parsed)
-    return parsed
-
-
 @attrs.define
 class _Parsed:
     """Every parsed rule text of one edition, between parsing and compiling."""
@@ -233,6 +110,7 @@ class _Parsed:
     hooks: list[Hook] = attrs.field(factory=list)
     stats: dict[str, dict] = attrs.field(factory=dict)
     invariants: list[tuple[Invariant, Any]] = attrs.field(factory=list)  # each with its parsed condition
+    compiled_invariants: list[Invariant] = attrs.field(factory=list)  # each with its compiled condition
 
 
 class _Build:
@@ -274,7 +152,7 @@ class _Build:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
-            return _parse_cached(self.cache, text, where, block)
+            return parse_cached(self.cache, text, where, block)
         except FubaError as e:
             self.diags.extend(e.diagnostics)
             return None
@@ -295,7 +173,7 @@ class _Build:
             return self._run()
         try:
             return self._run()
-        except Exception:  # noqa: BLE001 - only a damaged entry can make a stored build fail
+        except Exception:
             return _Build(self.r, replay=False, schema_name=self.schema_name).run()
 
     def _run(self) -> Edition:
@@ -322,26 +200,27 @@ class _Build:
             id=str(header.get("id", chain[-1] if chain else "edition")),
             title=str(header.get("title", "")),
             date=str(header.get("date", "")),
-            chain=chain,
+            chain=tuple(chain),
             resolved=self.r,
             board=board,
-            state=sym.state,
-            constants=sym.constants,
-            procs=comp.procs,
-            funcs=comp.funcs,
-            tables=comp.tables,
-            modifiers=comp.modifiers,
-            triggers=sym.triggers,
-            hooks_at=hooks_at,
-            skills={h.name: h for h in parsed.hooks if h.skill},
-            rules={str(k): _plain(v) for k, v in self.section("rules").items()},
-            stats=parsed.stats,
-            match=_plain(self.section("match")),
-            interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
-            secrets={str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)},
+            state=FrozenDict(sym.state),
+            constants=_frozen_section(sym.constants),
+            procs=FrozenDict(comp.procs),
+            funcs=FrozenDict(comp.funcs),
+            tables=FrozenDict(comp.tables),
+            modifiers=FrozenDict({g: tuple(rows) for g, rows in comp.modifiers.items()}),
+            triggers=FrozenDict(sym.triggers),
+            hooks_at=FrozenDict({at: tuple(hs) for at, hs in hooks_at.items()}),
+            skills=FrozenDict({h.name: h for h in parsed.hooks if h.skill}),
+            rules=_frozen_section(self.section("rules")),
+            stats=FrozenDict({k: FrozenDict(v) for k, v in parsed.stats.items()}),
+            match=_frozen_section(self.section("match")),
+            interpretations=_frozen_section(self.section("interpretations")),
+            secrets=FrozenDict({str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)}),
             symbols=sym,
             compiler=comp,
-            invariants={inv.name: inv for inv, _ in parsed.invariants},
+            invariants=FrozenDict({inv.name: inv for inv in parsed.compiled_invariants}),
+            tune=tune,
         )
         if self.lint and self.section("display"):  # `fuba check` reads the board's display too,
             display_of(ed)  # before storing: a stored check has no error
@@ -510,7 +389,7 @@ class _Build:
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")
         if formations:
-            comp.tables["formations"] = Table("formations", "2.1", {str(k): _plain(v) for k, v in formations.items()})
+            comp.tables["formations"] = Table("formations", "2.1", FrozenDict({str(k): _plain(v) for k, v in formations.items()}))
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
         for group, rows in parsed.mods.items():
@@ -522,17 +401,18 @@ class _Build:
             ]
         comp.modifiers_final = True
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:
-            h.prefer = comp.expr(prefer) if prefer is not None else None
-            h.when = comp.expr(when) if when is not None else None
-            h.team = comp.expr(team) if team is not None else None
-            h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
-            h.do = comp.block(do)
-            parsed.hooks.append(h)
-        for inv, holds in parsed.invariants:
-            inv.holds = comp.expr(holds)
+            parsed.hooks.append(attrs.evolve(
+                h,
+                prefer=comp.expr(prefer) if prefer is not None else None,
+                when=comp.expr(when) if when is not None else None,
+                team=comp.expr(team) if team is not None else None,
+                cost=comp.expr(cost) if isinstance(cost, n.Node) else cost,
+                do=comp.block(do),
+            ))
+        parsed.compiled_invariants = [attrs.evolve(inv, holds=comp.expr(holds)) for inv, holds in parsed.invariants]
         for k, v in self.section("stats").items():
             expr = parsed.stat_exprs.get(k)
-            parsed.stats[str(k)] = {**_plain(v), "value_fn": comp.expr(expr) if expr is not None else None}
+            parsed.stats[str(k)] = {**_frozen_section(v), "value_fn": comp.expr(expr) if expr is not None else None}
         return comp
 
     # ---- sections
@@ -652,7 +532,7 @@ class _Build:
                 value = _plain(row)
             for o in expand_key(str(key)):
                 exact[o] = value
-        return Table(name, str(spec.get("ref", "")), exact)
+        return Table(name, str(spec.get("ref", "")), FrozenDict(exact))
 
     def parse_hooks(self, sym: Symbols, parsed: _Parsed) -> list:
         triggers = sym.triggers
@@ -681,7 +561,7 @@ class _Build:
                     name=str(name), ref=str(h.get("ref", "")), at=at, when=None, team=None,
                     optional=bool(h.get("optional", is_skill and not h.get("auto", False))),
                     cost=None, rule=str(h.get("rule", "")), do=None, skill=is_skill, auto=bool(h.get("auto", False)),
-                    info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")},
+                    info=_frozen_section({k: v for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")}),
                     quiet=bool(h.get("quiet", False)),
                 )
                 if hook.optional and parts[4] is None:
@@ -748,6 +628,13 @@ class _Build:
         rule = match.get("pay_rule")
         if rule is not None and rule not in sym.rules:
             self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
+
+
+def _frozen_section(section: Any) -> FrozenDict[str, Any]:
+    """A section of YAML as the edition keeps it: plain data, read-only all the way down."""
+    out = frozen_data(_plain(section))
+    assert isinstance(out, FrozenDict)
+    return out
 
 
 def _hidden_by(name: str) -> str | None:

@@ -92,12 +92,7 @@ class MatchState:
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
         self._by_owner = cfg.get("skill_order") == "owner"  # see fire
-        if getattr(edition, "compiler", None) is not None:
-            edition.compiler.bind(self)
-            if not edition.compiler.tuned:  # before the edition's first match: see engine.tuning
-                from .tuning import tune
-
-                tune(edition)
+        edition.before_match(self)  # binds the rules' code; before the first match, the loader's tuning
         # State entry -> the kept caches (`Compiler.kept_state`) a write to it empties; an
         # entry no kept answer reads empties only `memo`. Once per edition.
         self.expires: dict[str, tuple[str, ...]] = self.answers.get("expiry") or self.answers.setdefault("expiry", _expiry(edition))

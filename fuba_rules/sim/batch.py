@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
-from ..engine.tuning import tune
+from ..tuning import tune
 from .cluster import ClusterLost
 from .cup import CupFigures, cup_figures, cup_matches
 from .outcome import Outcome
