@@ -18,7 +18,7 @@ import attrs
 from ..sim.play import play_match
 from ..sim.stats import Z95
 from ..sim.workers import EditionSource
-from ..workbench import parallel
+from . import parallel
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths to Elo points
 PRIOR_DRAWS = 1  # virtual drawn matches per pairing: keeps a rating finite after all wins
