@@ -9,7 +9,7 @@ A copy costs a fraction of a percent of a match.
 When an edition's rules cannot pause (see `lang.resumable.Unresumable`), the match
 runs in the fast form and a continuation replays it from the kick-off instead: the same
 dice outcomes and answers, then new dice and agents. `History` records both as the
-match is played (`recorded`); `ReplayDice` and `ReplayAgent` replay them.
+match is played (`recorded`); `ReplayDice` and the engine's `ReplayAgent` replay them.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import attrs
 from ..board import TEAMS
 from ..dice import SIDES, Dice, DiceExhausted, SeededDice
 from ..engine.decisions import Decision
+from ..engine.replay import ReplayAgent
 
 DIE = 0  # the size recorded for a die: pick(n) records n
 
@@ -109,21 +110,6 @@ class ReplayDice:
     def pick(self, n: int) -> int:
         v = self._next(n)
         return self.after.pick(n) if v is None else v
-
-
-class ReplayAgent:
-    """Gives the recorded answers in turn, then hands each decision to `then(decision, match)`."""
-
-    name = "replay"
-
-    def __init__(self, answers: list[int], then: Callable[[Decision, Any], int]):
-        self.answers, self.then, self.i = answers, then, 0
-
-    def choose(self, decision: Decision, match: Any) -> int:
-        if self.i < len(self.answers):
-            self.i += 1
-            return self.answers[self.i - 1]
-        return self.then(decision, match)
 
 
 class Horizon(DiceExhausted):

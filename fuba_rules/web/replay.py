@@ -14,7 +14,6 @@ allows, or a re-run past the time budget (fuba_rules/web/work.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -24,6 +23,7 @@ from ..board import TEAMS
 from ..dice import SeededDice
 from ..engine.decisions import NeedDecision
 from ..engine.match import OUTFIELD, MatchState, fresh_state
+from ..engine.replay import ReplayAgent
 from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
@@ -45,21 +45,6 @@ class Replay:
         return {"header": self.header, "steps": self.steps, "views": self.views, "exact": self.exact, "note": self.note}
 
 
-class Scripted:
-    """Answers every decision from a recorded list (both teams), like the step driver."""
-
-    name = "replay"
-
-    def __init__(self, answers: Sequence[int]):
-        self.answers, self.i = list(answers), 0
-
-    def choose(self, decision: Any, match: Any) -> int:
-        if self.i >= len(self.answers):
-            raise NeedDecision(decision)
-        self.i += 1
-        return self.answers[self.i - 1]
-
-
 def watch(m: MatchState) -> list[dict]:
     """Snapshot `m` after every narrated event it emits; returns the growing list of views."""
     views: list[dict] = []
@@ -78,7 +63,7 @@ def watch(m: MatchState) -> list[dict]:
 def players(header: dict, seed: int) -> dict[str, Any]:
     """The header's agents: recorded answers when there are any (a person played), else named agents."""
     if header.get("answers") is not None:
-        script = Scripted(header["answers"])
+        script = ReplayAgent(list(header["answers"]))
         return {t: script for t in TEAMS}
     names = list(header.get("agents") or ["coach", "coach"])
     return {t: make_agent(str(a), agent_seed(seed, t)) for t, a in zip(TEAMS, names, strict=True)}
