@@ -13,14 +13,14 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 import attrs
 
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .display import display_of
-from .engine.compiled import Edition, Hook, parse_cached
+from .engine.compiled import Block, Edition, Hook, Parsed, parse_cached
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .frozen import FrozenDict, frozen_data
@@ -47,6 +47,9 @@ from .resources import default_editions_root
 from .tuning import tune
 from .yamlpos import plain as _plain
 
+if TYPE_CHECKING:
+    from .layering import Resolved
+
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
 
 
@@ -58,12 +61,12 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str 
     return _Build(resolved, schema_name=str(target)).run()
 
 
-def compile_resolved(resolved: Any) -> Edition:
+def compile_resolved(resolved: Resolved) -> Edition:
     """Check and compile a resolved edition; raises FubaError listing every problem."""
     return _Build(resolved).run()
 
 
-def check_resolved(resolved: Any) -> list[Diagnostic]:
+def check_resolved(resolved: Resolved) -> list[Diagnostic]:
     """Every problem in the rules of a resolved edition (for `fuba check`), warnings included.
 
     An unchanged edition found in the load cache is not checked again: its warnings
@@ -87,7 +90,7 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 """A text that reads as a number (a constant written with quotes by mistake)."""
 
 
-def _val_pos(container: Any, key: Any) -> Pos:
+def _val_pos(container: object, key: object) -> Pos:
     vp = getattr(container, "value_pos", None) or {}
     if key in vp:
         return vp[key]
@@ -101,15 +104,15 @@ def _val_pos(container: Any, key: Any) -> Pos:
 class _Parsed:
     """Every parsed rule text of one edition, between parsing and compiling."""
 
-    funcs: dict[str, Any] = attrs.field(factory=dict)
-    procs: dict[str, Any] = attrs.field(factory=dict)
+    funcs: dict[str, n.Node | None] = attrs.field(factory=dict)
+    procs: dict[str, Block | None] = attrs.field(factory=dict)
     tables: dict[str, tuple[dict, dict]] = attrs.field(factory=dict)
     hook_parts: list = attrs.field(factory=list)
-    stat_exprs: dict[str, Any] = attrs.field(factory=dict)
+    stat_exprs: dict[str, n.Node | None] = attrs.field(factory=dict)
     mods: dict[str, list] = attrs.field(factory=dict)
     hooks: list[Hook] = attrs.field(factory=list)
     stats: dict[str, dict] = attrs.field(factory=dict)
-    invariants: list[tuple[Invariant, Any]] = attrs.field(factory=list)  # each with its parsed condition
+    invariants: list[tuple[Invariant, n.Node]] = attrs.field(factory=list)  # each with its parsed condition
     compiled_invariants: list[Invariant] = attrs.field(factory=list)  # each with its compiled condition
 
 
@@ -120,13 +123,13 @@ class _Build:
     build (`LoadCache`): every rule text comes back checked, with the checker's
     warnings, so nothing is parsed or checked again; only compiling remains."""
 
-    def __init__(self, resolved: Any, replay: bool = True, schema_name: str | None = None, lint: bool = False):
+    def __init__(self, resolved: Resolved, replay: bool = True, schema_name: str | None = None, lint: bool = False):
         self.r = resolved
         self.schema_name = schema_name  # if given, run the schema check first (unless a stored build passed it)
         self.lint = lint  # the whole-edition warnings (lang.lint): for `fuba check`, not for every load
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
-        self.checks: list[tuple[Any, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
+        self.checks: list[tuple[Parsed | None, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
         self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
@@ -134,21 +137,30 @@ class _Build:
         self.stored = LoadCache(resolved)
         self.replay: Replay | None = self.stored.get() if replay else None
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
-        self.parsed: list[Any] = []  # every parse, in order, for the load cache
+        self.parsed: list[object] = []  # every parse, in order, for the load cache
         self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
         self.checks_only: set[int] = set()  # ids of invariant conditions: they run only in a match that checks them
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
 
-    def parse(self, text: Any, where: Pos, block: bool) -> Any:
+    @overload
+    def parse(self, text: object, where: Pos, block: Literal[False]) -> n.Node | None: ...
+    @overload
+    def parse(self, text: object, where: Pos, block: Literal[True]) -> Block | None: ...
+    @overload
+    def parse(self, text: object, where: Pos, block: bool) -> Parsed | None: ...
+
+    def parse(self, text: object, where: Pos, block: bool) -> Parsed | None:
+        """One rule text parsed (an expression, or a block's statements), or None after
+        reporting why it cannot be; from the stored build when the load cache has one."""
         if self.replay is not None:
             return self.replay.next_node(block)
         node = self._parse(text, where, block)
         self.parsed.append(node)
         return node
 
-    def _parse(self, text: Any, where: Pos, block: bool) -> Any:
+    def _parse(self, text: object, where: Pos, block: bool) -> Parsed | None:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
@@ -173,7 +185,7 @@ class _Build:
             return self._run()
         try:
             return self._run()
-        except Exception:
+        except Exception:  # only a damaged entry can make a stored build fail
             return _Build(self.r, replay=False, schema_name=self.schema_name).run()
 
     def _run(self) -> Edition:
@@ -289,7 +301,7 @@ class _Build:
                 self.checks.append((out.stat_exprs[k], (), "statistic", False, None, ""))
         return out
 
-    def history(self, section: str, key: Any) -> list[Any]:
+    def history(self, section: str, key: object) -> list[Any]:
         """The definitions an entry replaced, oldest first (what `parent(...)` reaches)."""
         return [v for _, v in (getattr(self.r, "shadowed", None) or {}).get((section, key), [])]
 
@@ -298,10 +310,13 @@ class _Build:
         it replaces, as a rule of its own named `<name>__base` (and so on down the layers)."""
         block = kind == "procedure"
         key = "do" if block else "expr"
-        body = self.parse(spec.get(key, ""), _val_pos(spec, key), block)
+        body: Parsed | None
+        if block:
+            body = out.procs[name] = self.parse(spec.get(key, ""), _val_pos(spec, key), True)
+        else:
+            body = out.funcs[name] = self.parse(spec.get(key, ""), _val_pos(spec, key), False)
         table = sym.procedures if block else sym.functions
         params = table[name] = params_of(spec)
-        (out.procs if block else out.funcs)[name] = body
         self.specs[kind, name] = spec
         ref = ParentRef(name, kind)
         if history and _calls_parent(body):
@@ -346,9 +361,9 @@ class _Build:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
-                if block:
-                    checker.check_block(body, params, what, parent, kinds)
-                elif (holds := checker.check_expr(body, params, what, parent, kinds)) is not None and id(body) in rule_of:
+                if block:  # a block is checked through its packed form too (`n.Deferred`)
+                    checker.check_block(cast("list[n.Node]", body), params, what, parent, kinds)
+                elif (holds := checker.check_expr(cast(n.Node, body), params, what, parent, kinds)) is not None and id(body) in rule_of:
                     sym.returns[rule_of[id(body)]] = holds
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
@@ -363,7 +378,7 @@ class _Build:
         self.lint_all(bodies)
         return list(checker.diagnostics), advice, mod_params
 
-    def lint_all(self, bodies: list[Any]) -> None:
+    def lint_all(self, bodies: list[Parsed]) -> None:
         """The whole-edition warnings, for `fuba check` only; shown once the rules have no
         error (a text that failed to parse could hold the trigger)."""
         if self.lint:
@@ -378,10 +393,12 @@ class _Build:
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
         comp.uncached = self.uncached
-        for k, body in parsed.funcs.items():
-            comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
+        for k, expr in parsed.funcs.items():
+            assert expr is not None  # a text that did not parse stopped the build before compiling
+            comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), expr, expr.pos)
         comp.link_functions()
         for k, body in parsed.procs.items():
+            assert body is not None
             spec = self.specs["procedure", k]
             pos = n.first_pos(body) or _val_pos(spec, "do")
             comp.define("procedure", k, sym.procedures[k], str(spec.get("ref", "")), body, pos)
@@ -505,7 +522,7 @@ class _Build:
 
     def check_domain(self, name: str, spec: Any, rows: Any) -> None:
         outcomes = domain_outcomes(_plain(spec.get("domain") or {}))
-        seen: dict[Any, str] = {}
+        seen: dict[object, str] = {}
         for key in rows:
             for o in expand_key(str(key)):
                 if o in seen:
@@ -571,7 +588,7 @@ class _Build:
                 out.append((hook, parts))
         return out
 
-    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, Any]]:
+    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, n.Node]]:
         """Each invariant with its condition, queued for the checker as a pure condition that
         may read the parameters every one of its triggers passes."""
         out = []
@@ -600,7 +617,7 @@ class _Build:
             out.append((inv, holds))
         return out
 
-    def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: Any, body: Any) -> ParentRef:
+    def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: object, body: Parsed | None) -> ParentRef:
         """A hook's or skill's `parent()` runs the `do:` it replaces, compiled as a procedure
         named `<hook|skill>_<name>__base` whose parameters are that definition's trigger's."""
         what = section[:-1]
@@ -646,7 +663,7 @@ def _hidden_by(name: str) -> str | None:
     return None
 
 
-def _key_pos(container: Any, key: Any) -> Pos:
+def _key_pos(container: object, key: object) -> Pos:
     kp = getattr(container, "key_pos", None) or {}
     return kp.get(key) or _val_pos(container, key)
 
@@ -660,7 +677,7 @@ def _params(spec: Any) -> tuple[str, ...]:
     return tuple(map(str, (spec or {}).get("params", []) or []))
 
 
-def _calls_parent(body: Any) -> bool:
+def _calls_parent(body: Parsed | None) -> bool:
     return body is not None and any(isinstance(x, n.Call) and x.name == PARENT for x in n.walk(body))
 
 
@@ -668,7 +685,7 @@ def _scopes(stmts: list) -> set[str]:
     return {node.name for node in n.walk(stmts) if isinstance(node, n.Scope)}
 
 
-def _modifier_params(bodies: Any, checker: Checker) -> dict[str, tuple[str, ...]]:
+def _modifier_params(bodies: list[Parsed], checker: Checker) -> dict[str, tuple[str, ...]]:
     """The keywords each modifier group receives: every call site must pass the same."""
     seen: dict[str, tuple[str, ...]] = {}
     for node in n.walk([b for b in bodies if b]):

@@ -26,7 +26,7 @@ given; a process that never plays a match never plays the reference either.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from .agents import make_agent
 from .board import TEAMS
@@ -82,7 +82,7 @@ def measure(edition: Edition) -> Counter[tuple[str, bool]]:
         m.budget = BUDGET
         try:
             m.run()
-        except Exception:
+        except Exception:  # a reference play only counts; the match itself reports the fault
             pass
     return counts
 
@@ -106,16 +106,18 @@ def _slot(edition: Edition) -> tuple[JsonStore, str, str | None]:
     return JsonStore("tuning", keep=EDITIONS_KEPT), stored.slot, stored.key
 
 
-class _Tally(dict):
+class _Tally(dict[object, object]):
     """A match's cache that counts, per function, the questions it answered and not. A
     key is the function's name, a tuple of it and the arguments, or a text of it and a
     team (`codegen.memo_prologue`)."""
 
     __slots__ = ("counts",)
+    counts: Counter[tuple[str, bool]]  # keyed by the function's name
 
     def get(self, key: object, default: object = None) -> object:
         found = dict.get(self, key, default)
-        self.counts[key[0] if type(key) is tuple else key.partition(" ")[0] if type(key) is str else key, found is not default] += 1
+        name = key[0] if type(key) is tuple else key.partition(" ")[0] if type(key) is str else key
+        self.counts[cast(str, name), found is not default] += 1
         return found
 
 
@@ -123,10 +125,11 @@ def _counted(attr: str) -> property:
     """A cache attribute of `_Counting`: every dict the match puts there counts."""
     slot = "_counted_" + attr
 
-    def get(self: _Counting) -> dict:
-        return self.__dict__[slot]
+    def get(self: _Counting) -> _Tally:
+        tally: _Tally = self.__dict__[slot]
+        return tally
 
-    def put(self: _Counting, value: dict) -> None:
+    def put(self: _Counting, value: dict[object, object]) -> None:
         self.__dict__[slot] = self._counting(value)
 
     return property(get, put)
@@ -145,7 +148,7 @@ class _Counting(MatchState):
         self._questions = counts
         super().__init__(*args)
 
-    def _counting(self, value: dict) -> _Tally:
+    def _counting(self, value: dict[object, object]) -> _Tally:
         out = _Tally(value)
         out.counts = self._questions
         return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from fuba_rules.diagnostics import Pos
 
@@ -41,16 +41,16 @@ class _Positions(Generic[P]):
         vars(obj)[self.slot] = value
 
 
-class LDict(dict[str, object]):
+class LDict(dict[str, Any]):  # a YAML value is any of YAML's values
     """A mapping with the position of itself, of each key and of each value."""
 
     digest: str | None = None
     """For a file's top mapping read from disk: the sha256 of the file's bytes."""
 
-    key_pos: _Positions[dict[str, Pos]] = _Positions()
-    value_pos: _Positions[dict[str, Pos]] = _Positions()
+    key_pos: _Positions[dict[str, Any]] = _Positions()  # of Pos: a copied entry may hold its mapping's
+    value_pos: _Positions[dict[str, Any]] = _Positions()  # of Pos, likewise
 
-    def __init__(self, items: Iterable[tuple[str, object]] = (), *, pos: Pos | None = None):
+    def __init__(self, items: Iterable[tuple[str, Any]] = (), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
         self.key_pos = {}
@@ -60,12 +60,12 @@ class LDict(dict[str, object]):
         return {**self.__dict__, "_key_pos": self.key_pos, "_value_pos": self.value_pos}
 
 
-class LList(list[object]):
+class LList(list[Any]):
     """A list with the position of itself and of each item."""
 
-    item_pos: _Positions[list[Pos]] = _Positions()
+    item_pos: _Positions[list[Any]] = _Positions()  # of Pos
 
-    def __init__(self, items: Iterable[object] = (), *, pos: Pos | None = None):
+    def __init__(self, items: Iterable[Any] = (), *, pos: Pos | None = None):
         super().__init__(items)
         self.pos = pos
         self.item_pos = []

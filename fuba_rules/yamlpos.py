@@ -77,7 +77,7 @@ def _cached_load(file: str, data: bytes) -> object:
     if raw is not None:
         try:
             tree = _Tree(file).decode(raw, 0)
-        except Exception:
+        except Exception:  # a damaged entry is a miss, never an error
             tree = _MISS
     if tree is _MISS:
         tree = _parse(file, data)

@@ -19,7 +19,7 @@ Three parts are shared but not frozen, each for a stated reason:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -33,10 +33,13 @@ from ..lang.parse_cache import ParseCache, cache_dir, text_key
 from .invariants import Invariant
 
 if TYPE_CHECKING:
+    from ..layering import Resolved
     from .match import MatchState
 
-Parsed = n.Node | list[n.Node]
-"""A parsed rule text: one expression, or a block's statements."""
+Block = list[n.Node] | n.Deferred
+"""A parsed block of statements (packed until something reads it: `n.Deferred`)."""
+Parsed = n.Node | Block
+"""A parsed rule text: one expression, or a block."""
 
 
 @attrs.frozen
@@ -68,10 +71,10 @@ class Edition:
     title: str
     date: str
     chain: tuple[str, ...]
-    resolved: object
+    resolved: Resolved
     board: Board
     state: FrozenDict[str, StateSpec]
-    constants: FrozenDict[str, object]
+    constants: FrozenDict[str, Any]  # YAML values: any of them
     procs: FrozenDict[str, Callable_]
     funcs: FrozenDict[str, Callable_]
     tables: FrozenDict[str, Table]
@@ -185,4 +188,4 @@ def parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Parse
     return parsed
 
 
-__all__ = ["Edition", "Hook", "Parsed", "parse_cached"]
+__all__ = ["Block", "Edition", "Hook", "Parsed", "parse_cached"]
