@@ -22,14 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
-from .cache import (
-    JsonStore,
-    cache_dir,
-    code_stamp,
-    diagnostics_from_json,
-    diagnostics_to_json,
-    digest,
-)
+from .cache import JsonStore, cache_dir, code_stamp, diagnostics_from_json, diagnostics_to_json, digest
 from .diagnostics import Diagnostic, FubaError
 from .yamlpos import OVERLAY
 

@@ -14,16 +14,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
-from fuba_rules.yamlnodes import (
-    LINE_BREAK,
-    TAG,
-    BlockMap,
-    LDict,
-    LList,
-    LStr,
-    OffsetMap,
-    SegmentMap,
-)
+from fuba_rules.yamlnodes import LINE_BREAK, TAG, BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap
 
 
 def parse(file: str, text: str | bytes) -> object:

@@ -29,15 +29,7 @@ from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
-from fuba_rules.yamlnodes import (
-    BlockMap,
-    LDict,
-    LList,
-    LStr,
-    OffsetMap,
-    SegmentMap,
-    TextMap,
-)
+from fuba_rules.yamlnodes import BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap, TextMap
 
 OVERLAY: ContextVar[Mapping[str, str]] = ContextVar("fuba_yaml_overlay", default=MappingProxyType({}))
 """Text to read instead of a file, by real path: an editor's unsaved buffers (`fuba lsp`)."""
