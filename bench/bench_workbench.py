@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fuba_rules.engine.tuning import tune  # noqa: E402
+from fuba_rules.tuning import tune  # noqa: E402
 from fuba_rules.sim.batch import simulate  # noqa: E402
 from fuba_rules.sim.setup import MatchSetup  # noqa: E402
 from fuba_rules.workbench.balance import run_balance, strategic_decisions  # noqa: E402

@@ -1,4 +1,4 @@
-"""Caches a reference play finds idle are dropped (engine.tuning): how fast a match runs
+"""Caches a reference play finds idle are dropped (fuba_rules.tuning): how fast a match runs
 changes, never what it does, and every process runs the same code."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fuba_rules.agents import make_agent
 from fuba_rules.board import TEAMS
 from fuba_rules.dice import SeededDice
 from fuba_rules.edition import load_edition
-from fuba_rules.engine import tuning
+from fuba_rules import tuning
 from fuba_rules.engine.match import MatchState
 
 # A function asked about each area in turn, once per question: its cache never answers.

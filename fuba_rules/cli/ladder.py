@@ -7,7 +7,6 @@ import json
 import sys
 
 from fuba_rules.agents import make_agent
-from fuba_rules.agents.ladder import format_ladder, ladder
 from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
@@ -22,6 +21,7 @@ from fuba_rules.cli._options import (
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.sim.setup import EditionSource, MatchSetup
+from fuba_rules.workbench.ladder import format_ladder, ladder
 from fuba_rules.workbench.parallel import workers
 
 

@@ -38,7 +38,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     """
     if args.source is not None:
         from fuba_rules.edition import load_edition
-        from fuba_rules.engine.tuning import tune
+        from fuba_rules.tuning import tune
 
         ed = load_edition(_edition_ref(args.edition, editions_root(args)), args.mod, editions_root(args))
         tune(ed)  # the code matches run: without the caches the reference play found idle

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from ..board import TEAMS
 from ..dice import SeededDice
@@ -21,21 +20,8 @@ from ..lang.resumable import Unresumable
 from .decisions import Decision, IllegalChoice, NeedDecision
 from .frames import Trampoline, start
 from .match import MatchState
+from .replay import ReplayAgent
 from .types import Agent, EditionView, Event
-
-
-class _Replay:
-    name = "replay"
-
-    def __init__(self, answers: Sequence[int]):
-        self.answers = answers
-        self.i = 0
-
-    def choose(self, decision: Decision, match: Any) -> int:
-        if self.i < len(self.answers):
-            self.i += 1
-            return self.answers[self.i - 1]
-        raise NeedDecision(decision)
 
 
 class Match:
@@ -58,7 +44,7 @@ class Match:
         self.state: MatchState
         self._trampoline: Trampoline | None = None
         try:
-            self._trampoline = start(self._fresh(_Replay(())))
+            self._trampoline = start(self._fresh(ReplayAgent(())))
             self.state, self.decision = self._trampoline.m, self._trampoline.pending
         except Unresumable:
             self._replay()
@@ -70,7 +56,7 @@ class Match:
 
     def _replay(self) -> None:
         """Without a resumable form: play the answers again from the kick-off."""
-        self.state = self._fresh(_Replay(self.answers))
+        self.state = self._fresh(ReplayAgent(self.answers))
         try:
             self.state.run()
             self.decision = None

@@ -17,7 +17,7 @@ from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
 from ..lang.checker import StateSpec
-from ..lang.compiler import KEPT_CACHES, Callable_, Compiler
+from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
 from .copying import Copy, copy_data, copy_dice, copy_shallow
@@ -167,13 +167,7 @@ class MatchState:
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
         self._by_owner = cfg.get("skill_order") == "owner"  # see fire
-        compiler: Compiler | None = getattr(edition, "compiler", None)  # an edition built without rule text has none
-        if compiler is not None:
-            compiler.bind(self)
-            if not compiler.tuned:  # before the edition's first match: see engine.tuning
-                from .tuning import tune
-
-                tune(edition)
+        edition.before_match(self)  # binds the rules' code; before the first match, the loader's tuning
         # State entry -> the kept caches (`Compiler.kept_state`) a write to it empties; an
         # entry no kept answer reads empties only `memo`. Once per edition.
         self.expires: dict[str, tuple[str, ...]] = self.answers.get("expiry") or self.answers.setdefault("expiry", _expiry(edition))
@@ -594,12 +588,11 @@ class MatchState:
     def run(self, entry: str | None = None, args: list[Value] | None = None) -> Value:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
-        if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
-            from .frames import (
-                resumable_trampoline,  # an agent that searches ahead continues copies of the pauses
-            )
-
-            trampoline = resumable_trampoline(self)
+        # An agent that searches ahead continues copies of the pauses, so it brings the runner
+        # of the resumable form (engine/frames.py, a layer this module does not import).
+        runner = next((r for a in self.agents.values() if (r := getattr(a, "resumable_runner", None))), None) if entry is None else None
+        if runner is not None:
+            trampoline = runner(self)
             if trampoline is not None:
                 trampoline.run()
                 return trampoline.result

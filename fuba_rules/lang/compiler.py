@@ -125,7 +125,7 @@ class Compiler:
         # Cached rule functions whose caches a reference play found idle: each is written
         # without its cache, and nothing else written depends on it (`drop_caches`).
         self.idle: frozenset[str] = frozenset()
-        self.tuned = False  # the reference play was made, or its answer read (engine.tuning)
+        self.tuned = False  # the reference play was made, or its answer read (fuba_rules.tuning)
         self.measuring = False  # the reference play is running
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple[list[Modifier], int, Callable[..., int]]] = {}  # modifier group -> (its rows, how many, their summing function)
@@ -300,7 +300,7 @@ class Compiler:
         whether a function is cached decides nothing in any other (callers, the caches'
         expiry and the step charges read `memoized`, which keeps them), so a process that
         drops caches after its reference play writes every function as one that read the
-        same names from the store before its first match (engine.tuning)."""
+        same names from the store before its first match (fuba_rules.tuning)."""
         with self.lock:
             names = {f for f in names if f in self.functions and self.functions[f].rewrite is not None} - self.idle
             self.idle |= names

@@ -16,7 +16,7 @@ import attrs
 
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition
-from ..engine.tuning import tune
+from ..tuning import tune
 from .cluster import ClusterLost, DaskAddress
 from .cup import CupFigures, cup_figures, cup_matches
 from .league import League, league_of

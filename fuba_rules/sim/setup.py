@@ -18,7 +18,7 @@ import attrs
 
 if TYPE_CHECKING:
     from ..edition import Edition
-    from ..engine.decisions import Agent
+    from ..engine.types import Agent
 
 AgentSpec = Union[str, "Agent"]
 """An agent by name (`coach`, `search:400`: seeded per match, and picklable) or an

@@ -23,8 +23,8 @@ from ..agents import make_agent
 from ..board import TEAMS
 from ..dice import SeededDice
 from ..engine.decisions import NeedDecision
-from ..engine.match import MatchState, fresh_state
-from ..engine.primitives import OUTFIELD
+from ..engine.match import OUTFIELD, MatchState, fresh_state
+from ..engine.replay import ReplayAgent
 from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
@@ -32,7 +32,8 @@ from .work import Overrun, agent_spec, check
 
 if TYPE_CHECKING:
     from ..edition import Edition
-    from ..engine.decisions import Agent, Decision
+    from ..engine.decisions import Decision
+    from ..engine.types import Agent
 
 NARRATED = ("hook", "log", "winner")  # the events `narrate` turns into a line each
 REBUILT = "so the board is rebuilt from the logged events: the pieces are exact, state the rules reset by scope may show an older value"
@@ -48,21 +49,6 @@ class Replay:
 
     def as_json(self) -> dict:
         return {"header": self.header, "steps": self.steps, "views": self.views, "exact": self.exact, "note": self.note}
-
-
-class Scripted:
-    """Answers every decision from a recorded list (both teams), like the step driver."""
-
-    name = "replay"
-
-    def __init__(self, answers: Sequence[int]):
-        self.answers, self.i = list(answers), 0
-
-    def choose(self, decision: Decision, match: MatchState) -> int:
-        if self.i >= len(self.answers):
-            raise NeedDecision(decision)
-        self.i += 1
-        return self.answers[self.i - 1]
 
 
 def watch(m: MatchState) -> list[dict]:
@@ -83,7 +69,7 @@ def watch(m: MatchState) -> list[dict]:
 def players(header: dict, seed: int) -> dict[str, Agent]:
     """The header's agents: recorded answers when there are any (a person played), else named agents."""
     if header.get("answers") is not None:
-        script = Scripted(header["answers"])
+        script = ReplayAgent(list(header["answers"]))
         return {t: script for t in TEAMS}
     names = list(header.get("agents") or ["coach", "coach"])
     return {t: make_agent(str(a), agent_seed(seed, t)) for t, a in zip(TEAMS, names, strict=True)}

@@ -30,7 +30,7 @@ from .work import check
 
 if TYPE_CHECKING:
     from ..edition import Edition
-    from ..engine.decisions import Agent
+    from ..engine.types import Agent
 
 
 class Progress(TypedDict, total=False):

@@ -20,7 +20,8 @@ from ..agents import make_agent
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
-from ..engine.decisions import Agent, Decision
+from ..engine.decisions import Decision
+from ..engine.types import Agent
 from ..engine.match import MatchState
 from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play, result_of

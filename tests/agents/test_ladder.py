@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from fuba_rules.agents.ladder import Pairing, ratings, wilson
+from fuba_rules.workbench.ladder import Pairing, ratings, wilson
 from fuba_rules.cli import main
 
 from agentkit import short_mod

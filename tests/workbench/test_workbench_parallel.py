@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from fuba_rules.agents.ladder import ladder
 from fuba_rules.cli import main
 from fuba_rules.diagnostics import FubaError
 from fuba_rules.sim.setup import EditionSource, MatchSetup
+from fuba_rules.workbench.ladder import ladder
 from fuba_rules.workbench.parallel import workers
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
 

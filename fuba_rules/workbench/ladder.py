@@ -19,7 +19,7 @@ from ..jsondata import JsonObject
 from ..sim.play import play
 from ..sim.setup import BASIC_SETUP, MatchSetup
 from ..sim.stats import Z95
-from ..workbench import parallel
+from . import parallel
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths to Elo points
 PRIOR_DRAWS = 1  # virtual drawn matches per pairing: keeps a rating finite after all wins
