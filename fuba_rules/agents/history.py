@@ -24,11 +24,11 @@ from ..board import TEAMS
 from ..dice import SIDES, Dice, DiceExhausted, SeededDice
 from ..engine.compiled import Edition
 from ..engine.decisions import Decision
+from ..engine.frames import Trampoline  # imported, it runs the matches of agents needing history resumable
 from ..engine.replay import Policy, ReplayAgent
 from ..engine.types import Agent
 
 if TYPE_CHECKING:
-    from ..engine.frames import Trampoline
     from ..engine.match import MatchState
 
 DIE = 0  # the size recorded for a die: pick(n) records n
@@ -68,7 +68,6 @@ class RecordingAgent:
         self.inner, self.history = inner, history
         self.name = inner.name
         self.needs_history = getattr(inner, "needs_history", False)  # the match runs resumable for it
-        self.resumable_runner = getattr(inner, "resumable_runner", None)
 
     def choose(self, decision: Decision, match: object) -> int:
         pick = self.inner.choose(decision, match)

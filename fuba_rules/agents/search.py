@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..engine.decisions import Decision
-from ..engine.frames import resumable_trampoline
 from .coach import CoachAgent, advice, best_options
 from .history import Continuation, Horizon, fresh_seed
 
@@ -107,7 +106,6 @@ class SearchAgent:
     """Chooses by playing the match on from the pause (see the module docstring)."""
 
     needs_history = True  # the match runs in the resumable form (and records its history) for `Continuation`
-    resumable_runner = staticmethod(resumable_trampoline)  # how: MatchState.run asks its agents for it
     DEFAULT = Budget(playouts=50)
 
     def __init__(self, seed: int = 0, budget: Budget | None = None, depth: int = 3):

@@ -33,7 +33,7 @@ from ..lang.resumable import RCode, Req, Resumable, Unresumable
 from ..lang.runtime import MAX_DEPTH, LeaveScope
 from .copying import copy_data
 from .decisions import Decision, Scores
-from .match import MatchState, as_rule_fault
+from .match import RESUMABLE, MatchState, as_rule_fault
 from .secrets import SecretChanged, hidden_from
 from .types import Agent, EditionView, Params, RuleFn, Value
 
@@ -519,6 +519,9 @@ def resumable_trampoline(m: MatchState) -> Trampoline | None:
         return Trampoline(m, forms_of(m.ed), pause=False)
     except Unresumable:
         return None
+
+
+RESUMABLE[:] = [resumable_trampoline]  # MatchState.run plays a searching agent's match with it
 
 
 def start(m: MatchState, pause: bool = True) -> Trampoline:

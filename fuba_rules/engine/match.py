@@ -588,11 +588,8 @@ class MatchState:
     def run(self, entry: str | None = None, args: list[Value] | None = None) -> Value:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
-        # An agent that searches ahead continues copies of the pauses, so it brings the runner
-        # of the resumable form (engine/frames.py, a layer this module does not import).
-        runner = next((r for a in self.agents.values() if (r := getattr(a, "resumable_runner", None))), None) if entry is None else None
-        if runner is not None:
-            trampoline = runner(self)
+        if entry is None and RESUMABLE and any(getattr(a, "needs_history", False) for a in self.agents.values()):
+            trampoline = RESUMABLE[0](self)  # an agent that searches ahead continues copies of the pauses
             if trampoline is not None:
                 trampoline.run()
                 return trampoline.result
@@ -603,6 +600,12 @@ class MatchState:
             if fault is None:
                 raise
             raise fault from None
+
+
+RESUMABLE: list[Callable[[MatchState], Paused | None]] = []
+"""The runner of the resumable form, for a match whose agent searches ahead: engine/frames.py
+puts it here when imported (every agent that searches ahead imports it), since frames
+builds on this module and this module cannot import it back."""
 
 
 def as_rule_fault(e: Exception, where: Pos | None = None) -> RuleFault | None:
