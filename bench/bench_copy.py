@@ -27,8 +27,8 @@ from fuba_rules.board import TEAMS  # noqa: E402
 from fuba_rules.dice import SeededDice  # noqa: E402
 from fuba_rules.edition import load_edition  # noqa: E402
 from fuba_rules.engine.driver import Match  # noqa: E402
-from fuba_rules.engine.replay import ReplayAgent  # noqa: E402
 from fuba_rules.engine.match import MatchState  # noqa: E402
+from fuba_rules.engine.replay import ReplayAgent  # noqa: E402
 
 EDITIONS = ["2024-draft", "world-cup-2015", "2.0"]
 

@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fuba_rules.tuning import tune  # noqa: E402
 from fuba_rules.sim.batch import simulate  # noqa: E402
 from fuba_rules.sim.setup import MatchSetup  # noqa: E402
+from fuba_rules.tuning import tune  # noqa: E402
 from fuba_rules.workbench.balance import run_balance, strategic_decisions  # noqa: E402
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample  # noqa: E402
 

@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import langkit
-
 from fuba_rules.edition import Edition
+
+import langkit
 
 
 class _Counted:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from langkit import BODY_LINE, build, events, fault, match, program, run_do, value
 from probes import (
     answered,
     body_runs,
@@ -35,6 +34,8 @@ from probes import (
 from fuba_rules.agents.coach import CoachAgent
 from fuba_rules.lang.compiler import Answers
 from fuba_rules.lang.runtime import MAX_NUMBER, RuleFault, fault_trace
+
+from langkit import BODY_LINE, build, events, fault, match, program, run_do, value
 
 
 # ---- arithmetic ---------------------------------------------------------------------------------

@@ -19,8 +19,9 @@ whether it is right is for the behaviour tests to say.
 from __future__ import annotations
 
 import pytest
-from langkit import build, match, program
 from test_compiled_shortcuts import IN_PLACE, PROVED
+
+from langkit import build, match, program
 
 EDITIONS = {
     # a procedure: its step and depth, a sum with its range test in line

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import ast
 
-import langkit as kit
 import pytest
-from langkit import body_pos, fault, run, run_do
 
 from fuba_rules import load_edition
 from fuba_rules.lang.runtime import MAX_LIST, RuleFault
+
+import langkit as kit
+from langkit import body_pos, fault, run, run_do
 
 
 def test_a_fault_in_a_rule_reports_its_yaml_line_and_column() -> None:

@@ -9,15 +9,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from langkit import build, match, procedure, program
 from probes import answered, cached
 
+from fuba_rules import tuning
 from fuba_rules.agents import make_agent
 from fuba_rules.board import TEAMS
 from fuba_rules.dice import SeededDice
 from fuba_rules.edition import load_edition
-from fuba_rules import tuning
 from fuba_rules.engine.match import MatchState
+
+from langkit import build, match, procedure, program
 
 # A function asked about each area in turn, once per question: its cache never answers.
 # `players` is asked the same question again and again between moves; `minute` changes

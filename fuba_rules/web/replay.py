@@ -14,7 +14,6 @@ allows, or a re-run past the time budget (fuba_rules/web/work.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -32,7 +31,6 @@ from .work import Overrun, agent_spec, check
 
 if TYPE_CHECKING:
     from ..edition import Edition
-    from ..engine.decisions import Decision
     from ..engine.types import Agent
 
 NARRATED = ("hook", "log", "winner")  # the events `narrate` turns into a line each

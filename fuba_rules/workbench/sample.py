@@ -21,8 +21,8 @@ from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
 from ..engine.decisions import Decision
-from ..engine.types import Agent
 from ..engine.match import MatchState
+from ..engine.types import Agent
 from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play, result_of
 from ..sim.setup import BASIC_SETUP, AgentSpec, EditionSource, MatchSetup
