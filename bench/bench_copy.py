@@ -26,8 +26,9 @@ sys.path.insert(0, str(ROOT))
 from fuba_rules.board import TEAMS  # noqa: E402
 from fuba_rules.dice import SeededDice  # noqa: E402
 from fuba_rules.edition import load_edition  # noqa: E402
-from fuba_rules.engine.driver import Match, _Replay  # noqa: E402
+from fuba_rules.engine.driver import Match  # noqa: E402
 from fuba_rules.engine.match import MatchState  # noqa: E402
+from fuba_rules.engine.replay import ReplayAgent  # noqa: E402
 
 EDITIONS = ["2024-draft", "world-cup-2015", "2.0"]
 
@@ -67,7 +68,7 @@ def _start_cost(ed, seed: int, rules: list[str]) -> float:
 
 def fast(ed, seed: int, rules: list[str], answers: list[int]) -> float:
     """The same match (dice and answers) played by the fast form: its CPU time."""
-    agent = _Replay(answers)
+    agent = ReplayAgent(answers)
     t = time.process_time()
     MatchState(ed, SeededDice(seed), {team: agent for team in TEAMS}, frozenset(rules)).run()
     return time.process_time() - t

@@ -148,9 +148,9 @@ class OldEngine:
 def load_times(edition: str) -> tuple[float, float]:
     """CPU seconds to load an edition in a fresh process: cold (no cache) and warm."""
     code = (
-        "import sys,time;sys.path.insert(0,{root!r});t=time.process_time();"
-        "from fuba_rules.edition import load_edition;load_edition({ed!r});print(time.process_time()-t)"
-    ).format(root=str(ROOT), ed=edition)
+        f"import sys,time;sys.path.insert(0,{str(ROOT)!r});t=time.process_time();"
+        f"from fuba_rules.edition import load_edition;load_edition({edition!r});print(time.process_time()-t)"
+    )
     cache = ROOT / "bench" / ".cache"
 
     def once(env: dict) -> float:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from fuba_rules.sim.batch import simulate  # noqa: E402
-from fuba_rules.sim.workers import EditionSource  # noqa: E402
+from fuba_rules.sim.setup import EditionSource, MatchSetup  # noqa: E402
 
 
 def scaling(edition: str, n: int, jobs_list: list[int], agents: tuple[str, str]) -> None:
@@ -33,7 +33,7 @@ def scaling(edition: str, n: int, jobs_list: list[int], agents: tuple[str, str])
     base = None
     for jobs in jobs_list:
         start = time.perf_counter()
-        result = simulate(ed, n, 0, agents, jobs=jobs, source=source)
+        result = simulate(ed, n, 0, MatchSetup(agents, source=source), jobs=jobs)
         wall = time.perf_counter() - start
         rate = n / wall
         base = base or rate

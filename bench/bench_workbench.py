@@ -27,8 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from fuba_rules.engine.tuning import tune  # noqa: E402
 from fuba_rules.sim.batch import simulate  # noqa: E402
+from fuba_rules.sim.setup import MatchSetup  # noqa: E402
+from fuba_rules.tuning import tune  # noqa: E402
 from fuba_rules.workbench.balance import run_balance, strategic_decisions  # noqa: E402
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample  # noqa: E402
 
@@ -51,19 +52,20 @@ def main() -> None:
     p.add_argument("--agents", default="coach,coach")
     a = p.parse_args()
     agents = tuple(a.agents.split(","))
+    setup = MatchSetup.of(agents)
     side = load_side(SideSpec.parse(a.edition), ROOT / "editions")
     tune(side.edition)
-    simulate(side.edition, 2, 0, agents)  # type: ignore[arg-type]  # warm: the first matches fill caches
+    simulate(side.edition, 2, 0, setup)  # warm: the first matches fill caches
     seeds = range(a.n)
 
     def balance() -> int:
-        b = run_balance(side, a.n, 0, agents, with_skills=False, matrix=False)  # type: ignore[arg-type]
+        b = run_balance(side, a.n, 0, setup, with_skills=False, matrix=False)
         return a.n * (1 + sum(len(c.options) for c in b.choices))
 
     rows = {
-        "simulate": lambda: simulate(side.edition, a.n, 0, agents).matches,  # type: ignore[arg-type]
-        "compare/sweep (play_sample)": lambda: play_sample(side, seeds, agents).n,  # type: ignore[arg-type]
-        "balance, free baseline": lambda: play_sample(side, seeds, agents, watch=list(strategic_decisions(side))).n,  # type: ignore[arg-type]
+        "simulate": lambda: simulate(side.edition, a.n, 0, setup).matches,
+        "compare/sweep (play_sample)": lambda: play_sample(side, seeds, setup).n,
+        "balance, free baseline": lambda: play_sample(side, seeds, setup, watch=list(strategic_decisions(side))).n,
         "balance, forced options": balance,
     }
     print(f"{a.edition}, {agents[0]} vs {agents[1]}, {a.n} matches a measurement, median of {a.repeats}, CPU ms per match")

@@ -26,12 +26,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from fuba_rules.agents import CoachAgent  # noqa: E402
-from fuba_rules.agents.search import Budget, SearchAgent  # noqa: E402
-from fuba_rules.dice import SIDES, DiceExhausted, SeededDice  # noqa: E402
-from fuba_rules.edition import load_edition  # noqa: E402
-from fuba_rules.engine.frames import Trampoline, forms_of  # noqa: E402
-from fuba_rules.scenario import Scenario  # noqa: E402
+from fuba_rules.agents import CoachAgent
+from fuba_rules.agents.search import Budget, SearchAgent
+from fuba_rules.dice import SIDES, DiceExhausted, SeededDice
+from fuba_rules.edition import load_edition
+from fuba_rules.engine.frames import Trampoline, forms_of
+from fuba_rules.scenario import Scenario
 
 EDITIONS = ("2024-draft", "world-cup-2015", "2.0")
 PENALTY_TURN = Path(__file__).parent / "data" / "penalty-turn.yaml"  # a penalty inside a turn's scope, for every edition

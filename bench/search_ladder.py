@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from fuba_rules import load_edition  # noqa: E402
-from fuba_rules.agents.ladder import wilson  # noqa: E402
 from fuba_rules.sim.play import play_match  # noqa: E402
+from fuba_rules.workbench.ladder import wilson  # noqa: E402
 
 _EDITIONS: dict[tuple[str, tuple[str, ...]], object] = {}
 

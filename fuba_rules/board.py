@@ -124,7 +124,7 @@ class _Reader:
         self.file = file
         self.errors: list[Diagnostic] = []
 
-    def pos(self, node: Any, key: Any, default: Pos) -> Pos:
+    def pos(self, node: object, key: object, default: Pos) -> Pos:
         """Position of `key` inside `node` if the loader recorded it (`key_pos`), else `default`."""
         key_pos = getattr(node, "key_pos", None) or {}
         try:
@@ -140,7 +140,7 @@ class _Reader:
         if self.errors:
             raise FubaError(self.errors)
 
-    def mapping(self, node: Any, what: str, pos: Pos, required: Iterable[str], optional: Iterable[str] = ()) -> bool:
+    def mapping(self, node: object, what: str, pos: Pos, required: Iterable[str], optional: Iterable[str] = ()) -> bool:
         """Check that `node` is a mapping with the required keys and no unknown ones."""
         if not isinstance(node, Mapping):
             self.error(pos, f"{what} must be a mapping, got {_type(node)}")
@@ -162,20 +162,20 @@ class _Reader:
                 self.error(self.pos(node, key, pos), f"'{key}' in {what} must be a string, got {_type(node[key])}")
         return ok
 
-    def number(self, value: Any, what: str, pos: Pos) -> bool:
+    def number(self, value: object, what: str, pos: Pos) -> bool:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.error(pos, f"{what} must be a number, got {_type(value)}")
             return False
         return True
 
-    def sequence(self, value: Any, what: str, pos: Pos) -> bool:
+    def sequence(self, value: object, what: str, pos: Pos) -> bool:
         if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
             self.error(pos, f"{what} must be a list, got {_type(value)}")
             return False
         return True
 
 
-def _type(value: Any) -> str:
+def _type(value: object) -> str:
     """How a value reads in a message."""
     if value is None:
         return "nothing"
@@ -535,7 +535,7 @@ def _read_pitch(r: _Reader, node: Any, pos: Pos, refs: dict[str, str]) -> tuple[
     return length, halfway
 
 
-def _check_id(r: _Reader, value: Any, what: str, pos: Pos, taken: Mapping[str, Any]) -> bool:
+def _check_id(r: _Reader, value: object, what: str, pos: Pos, taken: Mapping[str, object]) -> bool:
     if not isinstance(value, str) or not _ID.match(value):
         r.error(pos, f"{what} id must be lower-case letters, digits and '_', got {value!r}")
         return False
@@ -776,7 +776,7 @@ def _read_goal_table(r, node, pos, areas, relative, refs) -> dict[str, tuple[int
     return rows
 
 
-def _keep_ref(node: Mapping[str, Any], part: str, refs: dict[str, str], default: str | None = None) -> None:
+def _keep_ref(node: Mapping[str, object], part: str, refs: dict[str, str], default: str | None = None) -> None:
     ref = node.get("ref", default)
     if isinstance(ref, str):
         refs[part] = ref

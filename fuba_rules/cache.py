@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, Pos
+from .jsondata import Json
 
 _PACKAGE = Path(__file__).resolve().parent
 _CODE_SUFFIXES = (".py", ".lark", ".json")
@@ -100,7 +101,7 @@ class JsonStore:
         assert self.folder is not None
         return self.folder / (digest(slot)[:32] + ".json")
 
-    def get(self, slot: str, key: str) -> Any:
+    def get(self, slot: str, key: str) -> Json:
         """The value stored for `key` in `slot`, or None."""
         if self.folder is None:
             return None
@@ -113,8 +114,8 @@ class JsonStore:
             return None
         return data.get("value")
 
-    def put(self, slot: str, key: str, value: Any) -> None:
-        """Store `value` (plain JSON data) for `key` in `slot`, atomically."""
+    def put(self, slot: str, key: str, value: object) -> None:
+        """Store `value` (plain JSON data; anything else is not stored) for `key` in `slot`, atomically."""
         if self.folder is None:
             return
         try:

@@ -16,18 +16,21 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import cast
 
 import attrs
 
 from .agents import make_agent
 from .board import TEAMS
 from .dice import Dice, enumerate_outcomes
-from .display import display_of, words
+from .display import Read, display_of, words
+from .edition import Edition
+from .engine.decisions import Decision
 from .engine.driver import Match
-from .engine.frames import Trampoline
+from .engine.frames import Frame, Trampoline
+from .engine.match import MatchState
 
 MAX_RUNS = 5000  # dice sequences per option; past it the option's odds are not given
 MAX_DICE = 10  # dice in one sequence; a rule that rolls more runs on too long to enumerate
@@ -55,7 +58,7 @@ class _Counting:
     def __init__(self, spec: str, seed: int, most: int):
         self.spec, self.seed, self.most, self.asked = spec, seed, most, 0
 
-    def choose(self, decision: Any, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         self.asked += 1
         if self.asked > self.most:
             raise TooLong
@@ -87,7 +90,7 @@ class _UntilReturn(Trampoline):
 
     floor: int = 0
 
-    def _epilogue(self, fr: Any) -> None:
+    def _epilogue(self, fr: Frame) -> None:
         super()._epilogue(fr)
         if len(self.stack) < self.floor:
             raise ActionEnded
@@ -97,14 +100,14 @@ class _UntilReturn(Trampoline):
 class OptionOdds:
     """One option's exact outcomes (measured values -> probability), or why there are none."""
 
-    outcomes: dict[tuple, Fraction]
+    outcomes: dict[tuple[Hashable, ...], Fraction]  # one value per measure
     runs: int  # dice sequences walked
     note: str = ""
 
 
 def option_odds(
     match: Match,
-    measures: Sequence[Callable[[Any], Any]],
+    measures: Sequence[Read],
     agent: str = "coach",
     limit: int = MAX_RUNS,
     tick: Callable[[], None] | None = None,
@@ -121,12 +124,12 @@ def option_odds(
     for i in range(len(decision.options)):
         runs = [0]
 
-        def run(dice: Dice, i: int = i) -> tuple:
+        def run(dice: Dice, i: int = i, runs: list[int] = runs) -> tuple:
             runs[0] += 1
             if tick:
                 tick()
             counted = _Counted(dice, MAX_DICE)
-            copy = tramp.copy(agents={t: _Counting(agent, n, MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False)
+            copy = cast(_UntilReturn, tramp.copy(agents={t: _Counting(agent, n, MAX_ASKED) for n, t in enumerate(TEAMS)}, dice=counted, record=False))
             copy.__class__ = _UntilReturn
             copy.floor, copy.pause = floor, False
             try:
@@ -149,7 +152,7 @@ def option_odds(
     return out
 
 
-def _hashable(value: Any) -> Any:
+def _hashable(value: object) -> Hashable:
     if isinstance(value, list):
         return tuple(_hashable(v) for v in value)
     if isinstance(value, dict):
@@ -185,9 +188,9 @@ def position_key(match: Match, measures: Sequence[str], agent: str) -> tuple:
     return (id(match.edition), match.seed, tuple(sorted(match.rules_on)), skills, tuple(match.answers), tuple(measures), agent)
 
 
-def marginal(outcomes: dict[tuple, Fraction], k: int) -> dict[Any, Fraction]:
+def marginal(outcomes: dict[tuple[Hashable, ...], Fraction], k: int) -> dict[Hashable, Fraction]:
     """The distribution of the k-th measure alone."""
-    out: dict[Any, Fraction] = {}
+    out: dict[Hashable, Fraction] = {}
     for values, p in outcomes.items():
         out[values[k]] = out.get(values[k], Fraction(0)) + p
     return out
@@ -197,7 +200,7 @@ _CACHE = OddsCache()
 AGENT = "coach"  # who answers the decisions inside an option's rule, for both teams
 
 
-def odds_rows(ed: Any, match: Match, agent: str = AGENT, tick: Callable[[], None] | None = None) -> list[dict]:
+def odds_rows(ed: Edition, match: Match, agent: str = AGENT, tick: Callable[[], None] | None = None) -> list[dict]:
     """The odds of each option of `match`'s pending decision, as the boards show them: per
     option, each measure of the edition's `display: odds:` alone (values in words, exact
     and decimal), and the likeliest joint outcomes. Cached by position."""
@@ -208,7 +211,7 @@ def odds_rows(ed: Any, match: Match, agent: str = AGENT, tick: Callable[[], None
     found = _CACHE.get(key, lambda: option_odds(match, [i.read for i in items], agent, tick=tick))
     teams = ed.team_names()
 
-    def shown(dist: dict[Any, Fraction]) -> list[dict]:
+    def shown(dist: Mapping[Hashable, Fraction]) -> list[dict[str, str | float]]:
         rows = sorted(dist.items(), key=lambda kv: (-kv[1], str(kv[0])))
         return [{"value": words(v, teams), "exact": str(p), "p": float(p)} for v, p in rows]
 

@@ -6,10 +6,12 @@ edition they started from, section by section, with each entry's chapter.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import attrs
 
+from .jsondata import Json
 from .layering import MERGED_BY_KEY
 from .yamlpos import plain
 
@@ -19,7 +21,7 @@ class Difference:
     section: str
     key: str
     kind: str  # "only in A", "only in B", "changed"
-    a: Any
+    a: Any  # plain data (Json); Any while callers index it unchecked (workbench/cards.py)
     b: Any
     within: str = ""
     """For a row of a table: the table's chapter, which a row without its own `ref` has."""
@@ -32,11 +34,13 @@ class Difference:
         return self.within
 
 
-def compare(a: Any, b: Any) -> list[Difference]:
-    """Differences between two resolved data trees (sections of entries)."""
+def compare(a: object, b: object) -> list[Difference]:
+    """Differences between two resolved data trees (sections of entries; the plain data
+    `yamlpos.plain` makes of them, or the trees themselves)."""
+    a, b = _sections(a), _sections(b)
     out: list[Difference] = []
     for section in sorted(set(a) | set(b)):
-        sa, sb = plain(a.get(section)) or {}, plain(b.get(section)) or {}
+        sa, sb = _plain(a.get(section)) or {}, _plain(b.get(section)) or {}
         if not isinstance(sa, dict) or not isinstance(sb, dict):
             if sa != sb:
                 out.append(Difference(section, "", "changed", sa, sb))
@@ -53,13 +57,13 @@ def compare(a: Any, b: Any) -> list[Difference]:
     return out
 
 
-def _by_row(section: str, key: str, a: Any, b: Any, rows: str) -> list[Difference]:
+def _by_row(section: str, key: str, a: Json, b: Json, rows: str) -> list[Difference]:
     """A table that both sides have, compared as it is layered: its own fields as one entry
     (`key`), and each row as an entry of its own (`key.row`), so that a one-row change
     reads as one row."""
     if not (isinstance(a, dict) and isinstance(b, dict) and isinstance(a.get(rows, {}), dict) and isinstance(b.get(rows, {}), dict)):
         return [Difference(section, key, "changed", a, b)]
-    out = []
+    out: list[Difference] = []
     fields_a, fields_b = ({k: v for k, v in side.items() if k != rows} for side in (a, b))
     if fields_a != fields_b:
         out.append(Difference(section, key, "changed", fields_a, fields_b))
@@ -74,7 +78,18 @@ def _by_row(section: str, key: str, a: Any, b: Any, rows: str) -> list[Differenc
 _ABSENT = "(absent)"
 
 
-def changed_paths(a: Any, b: Any, path: str) -> list[tuple[str, Any, Any]]:
+def _sections(tree: object) -> Mapping[str, object]:
+    if not isinstance(tree, Mapping):
+        raise TypeError(f"expected a data tree of sections, got {type(tree).__name__}")
+    return tree
+
+
+def _plain(value: object) -> Json:
+    """A YAML value as plain data (yamlpos.plain: mappings, lists, texts, numbers)."""
+    return cast("Json", plain(value))
+
+
+def changed_paths(a: Json, b: Json, path: str) -> list[tuple[str, Json, Json]]:
     """Every leaf that differs between two values, as (dotted path, in A, in B): a nested
     change reads `section.key.field.sub: 1 -> 2`, a list of the same length is compared
     item by item (`path[2]`), anything else is one change of the whole value."""
@@ -93,7 +108,7 @@ def changed_paths(a: Any, b: Any, path: str) -> list[tuple[str, Any, Any]]:
     return [(path, a, b)]
 
 
-def changed_fields(a: Any, b: Any) -> list[str]:
+def changed_fields(a: Json, b: Json) -> list[str]:
     """For two changed entries that are mappings, the fields that differ."""
     if isinstance(a, dict) and isinstance(b, dict):
         return [k for k in list(a) + [k for k in b if k not in a] if a.get(k) != b.get(k)]

@@ -10,14 +10,45 @@ it once, as data; an edition without it is shown with its raw state names.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Protocol
 
 import attrs
 
 from .board import TEAMS
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
+from .lang.checker import StateSpec
+from .lang.runtime import Value
+from .layering import Resolved
 
-Read = Callable[[Any], Any]
+
+class Shown(Protocol):
+    """What a display reads of a match: its declared state."""
+
+    @property
+    def S(self) -> Mapping[str, Value]: ...
+
+
+Read = Callable[[Shown], Value]
+"""A compiled display expression, read against a match."""
+
+
+class Displayed(Protocol):
+    """What a display needs of an edition (`edition.Edition`, which builds the display
+    when it loads, so this module cannot import it)."""
+
+    @property
+    def resolved(self) -> Resolved | None: ...
+
+    @property
+    def state(self) -> Mapping[str, StateSpec]: ...
+
+    @property
+    def answers(self) -> dict[tuple[str, ...], object]: ...
+
+    def expression(self, text: str, where: str = ...) -> Read: ...
+
+    def team_names(self) -> dict[str, str]: ...
+
 _KEY = ("display",)
 
 
@@ -47,41 +78,42 @@ class Display:
         return state
 
 
-def display_of(ed: Any) -> Display:
+def display_of(ed: Displayed) -> Display:
     """The edition's display, checked and compiled once (a mistake is an error at its line)."""
     found = ed.answers.get(_KEY)
-    if found is None:
+    if not isinstance(found, Display):
         found = ed.answers[_KEY] = _build(ed)
     return found
 
 
-def _build(ed: Any) -> Display:
+def _build(ed: Displayed) -> Display:
     data = (ed.resolved.data.get("display") if ed.resolved is not None else None) or {}
     errors: list[Diagnostic] = []
     where = getattr(data, "pos", None)
 
-    def pos_of(mapping: Any, key: str, positions: str = "value_pos") -> Pos | None:
+    def pos_of(mapping: object, key: str, positions: str = "value_pos") -> Pos | None:
         return getattr(mapping, positions, {}).get(key) or getattr(mapping, "pos", None) or where
 
-    def state(name: Any, mapping: Any, key: str, kind: str | None = None, positions: str = "value_pos") -> str | None:
+    def state(name: object, mapping: object, key: str, kind: str | None = None, positions: str = "value_pos") -> str | None:
         """`name` when it is declared state (of type `kind`); else an error at its place."""
-        name = str(name)
-        spec = ed.state.get(name)
+        text = str(name)
+        spec = ed.state.get(text)
         if spec is None:
-            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: unknown state '{name}'{did_you_mean(name, ed.state)}"))
+            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: unknown state '{text}'{did_you_mean(text, ed.state)}"))
             return None
         if kind and spec.type != kind:
-            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: '{name}' holds {_a(spec.type)}, not {_a(kind)}"))
+            errors.append(Diagnostic(pos_of(mapping, key, positions), f"display: '{text}' holds {_a(spec.type)}, not {_a(kind)}"))
             return None
-        return name
+        return text
 
-    def expr(text: Any, mapping: Any, key: str) -> Read | None:
+    def expr(text: object, mapping: object, key: str) -> Read | None:
         try:
             return ed.expression(str(text), "display")
         except FubaError as e:
             at = pos_of(mapping, key)
+            locate = getattr(text, "locate", None)  # rule text from YAML knows its place in the file
             for d in e.diagnostics:
-                shown = text.locate(d.pos.line - 1, d.pos.col - 1) if hasattr(text, "locate") and d.pos else at
+                shown = locate(d.pos.line - 1, d.pos.col - 1) if locate is not None and d.pos else at
                 errors.append(Diagnostic(shown, f"display: {d.message}"))
             return None
 
@@ -132,7 +164,7 @@ def _state_reader(name: str) -> Read:
 # ---- reading a match with it ------------------------------------------------------------
 
 
-def words(value: Any, teams: Mapping[str, str]) -> str:
+def words(value: object, teams: Mapping[str, str]) -> str:
     """A value in plain words: a team by its name, a per-team record as `Blue 1, Yellow 0`."""
     if isinstance(value, str) and value in teams:
         return teams[value]
@@ -147,7 +179,7 @@ def words(value: Any, teams: Mapping[str, str]) -> str:
     return "" if value is None else str(value)
 
 
-def status(ed: Any, m: Any) -> list[dict[str, str]]:
+def status(ed: Displayed, m: Shown) -> list[dict[str, str]]:
     """The status line: each item's label and value in words (an empty value is left out)."""
     teams = ed.team_names()
     out = []
@@ -163,7 +195,7 @@ def status(ed: Any, m: Any) -> list[dict[str, str]]:
     return out
 
 
-def markers(ed: Any, m: Any) -> dict[str, dict[str, str]]:
+def markers(ed: Displayed, m: Shown) -> dict[str, dict[str, str]]:
     """The markers drawn now: state -> {area, label}; one whose `while` fails is cleared."""
     out = {}
     for name, item in display_of(ed).markers.items():

@@ -1,25 +1,29 @@
 """Load an edition: layer the YAML, check every rule, compile it once into an `Edition`.
 
-An `Edition` is immutable after loading and shared by every match (OpenSpiel's Game);
-a `Match` holds the mutable state. All problems of all rules are collected before
-anything is compiled, so `fuba check` reports every error in one run.
+An `Edition` (engine/compiled.py) is frozen once built and shared by every match
+(OpenSpiel's Game); a `Match` holds the mutable state. All problems of all rules are
+collected before anything is compiled, so `fuba check` reports every error in one run.
+The loader gives each edition its reference play for cache tuning (fuba_rules.tuning),
+which the engine runs before the edition's first match.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
 import attrs
 
 from .board import TEAMS, ZONES, Board
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .display import display_of
+from .engine.compiled import Block, Edition, Hook, Parsed, parse_cached
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
+from .frozen import FrozenDict, frozen_data
 from .lang import lint
 from .lang import nodes as n
 from .lang.checker import (
@@ -31,130 +35,22 @@ from .lang.checker import (
     Symbols,
     advice_warnings,
     infer_enumerations,
-    infer_trigger_texts,
     infer_param_kinds,
+    infer_trigger_texts,
 )
-from .lang.compiler import Callable_, Compiler, Modifier, Row, Table, fresh_only
+from .lang.compiler import Compiler, Modifier, Row, Table, fresh_only
+from .lang.parse_cache import ParseCache, cache_dir
 from .lang.runtime import MAX_NUMBER
-from .lang.parse_cache import ParseCache, cache_dir, text_key
 from .lang.tables import domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
+from .tuning import tune
 from .yamlpos import plain as _plain
 
+if TYPE_CHECKING:
+    from .layering import Resolved
+
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
-
-
-@attrs.define
-class Hook:
-    """A rule attached to a trigger point: a hook of the edition or a team's skill."""
-
-    name: str
-    ref: str
-    at: str
-    when: Any
-    team: Any
-    optional: bool
-    cost: Any
-    rule: str
-    do: Any
-    skill: bool
-    auto: bool
-    info: dict
-    prefer: Any = None  # advice for agents: how much the owner should want to use it
-    quiet: bool = False  # bookkeeping: runs without a line in the log
-
-
-@attrs.define
-class Edition:
-    id: str
-    title: str
-    date: str
-    chain: list[str]
-    resolved: Any
-    board: Board
-    state: dict[str, StateSpec]
-    constants: dict[str, Any]
-    procs: dict[str, Callable_]
-    funcs: dict[str, Callable_]
-    tables: dict[str, Table]
-    modifiers: dict[str, list[Modifier]]
-    triggers: dict[str, tuple[str, ...]]
-    hooks_at: dict[str, list[Hook]]
-    skills: dict[str, Hook]
-    rules: dict[str, dict]
-    stats: dict[str, dict]
-    match: dict[str, Any]
-    interpretations: dict[str, dict]
-    secrets: dict[str, str] = attrs.field(factory=dict)  # secret decision's label -> the other team's decision that reveals it
-    symbols: Symbols | None = None
-    compiler: Compiler | None = None
-    invariants: dict[str, Invariant] = attrs.field(factory=dict)  # checked only when a match asks (engine.invariants)
-    answers: dict = attrs.field(factory=dict)  # board questions already answered (see engine.primitives)
-
-    def team_names(self) -> dict[str, str]:
-        """The teams' names from `match.teams` (the team id where none is given)."""
-        teams = self.match.get("teams") or {}
-        return {t: str((teams.get(t) or {}).get("name", t)) for t in TEAMS}
-
-    def check_skill(self, name: Any, pos: Pos | None = None) -> None:
-        """A FubaError (at `pos`, with "did you mean") unless `name` is one of the skills."""
-        if name not in self.skills:
-            raise FubaError(Diagnostic(pos, f"unknown skill '{name}'{did_you_mean(str(name), self.skills)}"))
-
-    def advanced_rules(self) -> list[str]:
-        """What `--advanced` switches on: every advanced rule, never a competition's rules
-        (a tournament names those one by one)."""
-        return sorted(r for r, spec in self.rules.items() if spec.get("kind", "advanced") == "advanced")
-
-    def rules_on(self, wanted: Iterable[str], where: str = "") -> list[str]:
-        """The rules a match plays with: `wanted` in order (each must exist), then the rules
-        switched on by default. An unknown name is a FubaError, `where` naming its source."""
-        chosen = list(dict.fromkeys(wanted))
-        for r in chosen:
-            if r not in self.rules:
-                hint = did_you_mean(str(r), self.rules)
-                raise FubaError(Diagnostic(None, f"{where}unknown rule '{r}'{hint}; {self.id} has: {', '.join(self.rules) or 'none'}"))
-        return chosen + [r for r, spec in self.rules.items() if spec.get("default") and r not in chosen]
-
-    def rules_asked(self, named: Iterable[str], advanced: bool, where: str = "") -> list[str]:
-        """How every command reads `--advanced` and `--with`: every advanced rule when
-        `advanced` (never a competition's), then the rules `named`, then the defaults."""
-        return self.rules_on([*(self.advanced_rules() if advanced else []), *named], where)
-
-    def expression(self, text: str, where: str = "<expression>") -> Any:
-        """Compile one pure expression against this edition, e.g. "[control, ball.value]".
-
-        Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
-        """
-        assert self.symbols is not None and self.compiler is not None
-        cache = ParseCache(cache_dir())
-        node = _parse_cached(cache, text, Pos(where, 1, 1), False)
-        cache.save()
-        checker = Checker(self.symbols)
-        checker.check_expr(node, (), "measure")
-        if checker.diagnostics:
-            raise FubaError(checker.diagnostics)
-        fn = self.compiler.expr(node)
-        return lambda m: fn(m, {})
-
-    def source_of(self, name: str) -> str:
-        """The generated Python source of one rule function or procedure (for debugging)."""
-        assert self.compiler is not None
-        source = self.compiler.source(name)
-        if source is None:
-            raise FubaError(Diagnostic(None, f"{self.id} has no rule function or procedure '{name}'{did_you_mean(name, [*self.funcs, *self.procs])}"))
-        return source
-
-    def summary(self) -> str:
-        counts = [
-            f"{len(self.procs)} procedures",
-            f"{len(self.funcs)} functions",
-            f"{len(self.tables)} tables",
-            f"{sum(len(v) for v in self.hooks_at.values())} hooks",
-            f"{len(self.skills)} skills",
-        ]
-        return f"{self.id}: {', '.join(counts)}"
 
 
 def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
@@ -165,12 +61,12 @@ def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str 
     return _Build(resolved, schema_name=str(target)).run()
 
 
-def compile_resolved(resolved: Any) -> Edition:
+def compile_resolved(resolved: Resolved) -> Edition:
     """Check and compile a resolved edition; raises FubaError listing every problem."""
     return _Build(resolved).run()
 
 
-def check_resolved(resolved: Any) -> list[Diagnostic]:
+def check_resolved(resolved: Resolved) -> list[Diagnostic]:
     """Every problem in the rules of a resolved edition (for `fuba check`), warnings included.
 
     An unchanged edition found in the load cache is not checked again: its warnings
@@ -194,7 +90,7 @@ _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 """A text that reads as a number (a constant written with quotes by mistake)."""
 
 
-def _val_pos(container: Any, key: Any) -> Pos:
+def _val_pos(container: object, key: object) -> Pos:
     vp = getattr(container, "value_pos", None) or {}
     if key in vp:
         return vp[key]
@@ -204,35 +100,20 @@ def _val_pos(container: Any, key: Any) -> Pos:
     return getattr(container, "pos", None) or Pos("<edition>", 1, 1)
 
 
-def _parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Any:
-    """Rule text parsed, from the parse cache when it was parsed before; FubaError for a
-    syntax error. The parser (and lark) is imported only on a miss."""
-    file = getattr(getattr(text, "pos", None), "file", None) or where.file
-    key = text_key(text, block, where)
-    hit = cache.get(file, key)
-    if hit is not None:
-        return hit
-    from .lang.parser import default_locate, parse_block, parse_expr
-
-    loc = getattr(text, "locate", None) or default_locate(where.file, where.line, where.col)
-    parsed = parse_block(text, loc) if block else parse_expr(text, loc)
-    cache.put(file, key, parsed)
-    return parsed
-
-
 @attrs.define
 class _Parsed:
     """Every parsed rule text of one edition, between parsing and compiling."""
 
-    funcs: dict[str, Any] = attrs.field(factory=dict)
-    procs: dict[str, Any] = attrs.field(factory=dict)
+    funcs: dict[str, n.Node | None] = attrs.field(factory=dict)
+    procs: dict[str, Block | None] = attrs.field(factory=dict)
     tables: dict[str, tuple[dict, dict]] = attrs.field(factory=dict)
     hook_parts: list = attrs.field(factory=list)
-    stat_exprs: dict[str, Any] = attrs.field(factory=dict)
+    stat_exprs: dict[str, n.Node | None] = attrs.field(factory=dict)
     mods: dict[str, list] = attrs.field(factory=dict)
     hooks: list[Hook] = attrs.field(factory=list)
     stats: dict[str, dict] = attrs.field(factory=dict)
-    invariants: list[tuple[Invariant, Any]] = attrs.field(factory=list)  # each with its parsed condition
+    invariants: list[tuple[Invariant, n.Node]] = attrs.field(factory=list)  # each with its parsed condition
+    compiled_invariants: list[Invariant] = attrs.field(factory=list)  # each with its compiled condition
 
 
 class _Build:
@@ -242,13 +123,13 @@ class _Build:
     build (`LoadCache`): every rule text comes back checked, with the checker's
     warnings, so nothing is parsed or checked again; only compiling remains."""
 
-    def __init__(self, resolved: Any, replay: bool = True, schema_name: str | None = None, lint: bool = False):
+    def __init__(self, resolved: Resolved, replay: bool = True, schema_name: str | None = None, lint: bool = False):
         self.r = resolved
         self.schema_name = schema_name  # if given, run the schema check first (unless a stored build passed it)
         self.lint = lint  # the whole-edition warnings (lang.lint): for `fuba check`, not for every load
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
-        self.checks: list[tuple[Any, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
+        self.checks: list[tuple[Parsed | None, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
         self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
@@ -256,25 +137,34 @@ class _Build:
         self.stored = LoadCache(resolved)
         self.replay: Replay | None = self.stored.get() if replay else None
         self.validated = self.replay is not None and self.replay.validated  # the schema passed when it was stored
-        self.parsed: list[Any] = []  # every parse, in order, for the load cache
+        self.parsed: list[object] = []  # every parse, in order, for the load cache
         self.uncached: set[str] = set()  # rule functions not worth caching, found when checking (see check_all)
         self.checks_only: set[int] = set()  # ids of invariant conditions: they run only in a match that checks them
 
     def section(self, name: str) -> dict:
         return self.d.get(name) or {}
 
-    def parse(self, text: Any, where: Pos, block: bool) -> Any:
+    @overload
+    def parse(self, text: object, where: Pos, block: Literal[False]) -> n.Node | None: ...
+    @overload
+    def parse(self, text: object, where: Pos, block: Literal[True]) -> Block | None: ...
+    @overload
+    def parse(self, text: object, where: Pos, block: bool) -> Parsed | None: ...
+
+    def parse(self, text: object, where: Pos, block: bool) -> Parsed | None:
+        """One rule text parsed (an expression, or a block's statements), or None after
+        reporting why it cannot be; from the stored build when the load cache has one."""
         if self.replay is not None:
             return self.replay.next_node(block)
         node = self._parse(text, where, block)
         self.parsed.append(node)
         return node
 
-    def _parse(self, text: Any, where: Pos, block: bool) -> Any:
+    def _parse(self, text: object, where: Pos, block: bool) -> Parsed | None:
         try:
             if not isinstance(text, str):
                 raise FubaError(Diagnostic(where, f"expected rule text, got {type(text).__name__}"))
-            return _parse_cached(self.cache, text, where, block)
+            return parse_cached(self.cache, text, where, block)
         except FubaError as e:
             self.diags.extend(e.diagnostics)
             return None
@@ -295,7 +185,7 @@ class _Build:
             return self._run()
         try:
             return self._run()
-        except Exception:  # noqa: BLE001 - only a damaged entry can make a stored build fail
+        except Exception:  # only a damaged entry can make a stored build fail
             return _Build(self.r, replay=False, schema_name=self.schema_name).run()
 
     def _run(self) -> Edition:
@@ -322,26 +212,27 @@ class _Build:
             id=str(header.get("id", chain[-1] if chain else "edition")),
             title=str(header.get("title", "")),
             date=str(header.get("date", "")),
-            chain=chain,
+            chain=tuple(chain),
             resolved=self.r,
             board=board,
-            state=sym.state,
-            constants=sym.constants,
-            procs=comp.procs,
-            funcs=comp.funcs,
-            tables=comp.tables,
-            modifiers=comp.modifiers,
-            triggers=sym.triggers,
-            hooks_at=hooks_at,
-            skills={h.name: h for h in parsed.hooks if h.skill},
-            rules={str(k): _plain(v) for k, v in self.section("rules").items()},
-            stats=parsed.stats,
-            match=_plain(self.section("match")),
-            interpretations={str(k): _plain(v) for k, v in self.section("interpretations").items()},
-            secrets={str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)},
+            state=FrozenDict(sym.state),
+            constants=_frozen_section(sym.constants),
+            procs=FrozenDict(comp.procs),
+            funcs=FrozenDict(comp.funcs),
+            tables=FrozenDict(comp.tables),
+            modifiers=FrozenDict({g: tuple(rows) for g, rows in comp.modifiers.items()}),
+            triggers=FrozenDict(sym.triggers),
+            hooks_at=FrozenDict({at: tuple(hs) for at, hs in hooks_at.items()}),
+            skills=FrozenDict({h.name: h for h in parsed.hooks if h.skill}),
+            rules=_frozen_section(self.section("rules")),
+            stats=FrozenDict({k: FrozenDict(v) for k, v in parsed.stats.items()}),
+            match=_frozen_section(self.section("match")),
+            interpretations=_frozen_section(self.section("interpretations")),
+            secrets=FrozenDict({str(k): str(v.get("simultaneous_with", "")) for k, v in self.section("secrets").items() if isinstance(v, dict)}),
             symbols=sym,
             compiler=comp,
-            invariants={inv.name: inv for inv, _ in parsed.invariants},
+            invariants=FrozenDict({inv.name: inv for inv in parsed.compiled_invariants}),
+            tune=tune,
         )
         if self.lint and self.section("display"):  # `fuba check` reads the board's display too,
             display_of(ed)  # before storing: a stored check has no error
@@ -410,7 +301,7 @@ class _Build:
                 self.checks.append((out.stat_exprs[k], (), "statistic", False, None, ""))
         return out
 
-    def history(self, section: str, key: Any) -> list[Any]:
+    def history(self, section: str, key: object) -> list[Any]:
         """The definitions an entry replaced, oldest first (what `parent(...)` reaches)."""
         return [v for _, v in (getattr(self.r, "shadowed", None) or {}).get((section, key), [])]
 
@@ -419,10 +310,13 @@ class _Build:
         it replaces, as a rule of its own named `<name>__base` (and so on down the layers)."""
         block = kind == "procedure"
         key = "do" if block else "expr"
-        body = self.parse(spec.get(key, ""), _val_pos(spec, key), block)
+        body: Parsed | None
+        if block:
+            body = out.procs[name] = self.parse(spec.get(key, ""), _val_pos(spec, key), True)
+        else:
+            body = out.funcs[name] = self.parse(spec.get(key, ""), _val_pos(spec, key), False)
         table = sym.procedures if block else sym.functions
         params = table[name] = params_of(spec)
-        (out.procs if block else out.funcs)[name] = body
         self.specs[kind, name] = spec
         ref = ParentRef(name, kind)
         if history and _calls_parent(body):
@@ -467,9 +361,9 @@ class _Build:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
                 if what == "skill":
                     kinds[SKILL_OWNER] = sym.domain("team")
-                if block:
-                    checker.check_block(body, params, what, parent, kinds)
-                elif (holds := checker.check_expr(body, params, what, parent, kinds)) is not None and id(body) in rule_of:
+                if block:  # a block is checked through its packed form too (`n.Deferred`)
+                    checker.check_block(cast("list[n.Node]", body), params, what, parent, kinds)
+                elif (holds := checker.check_expr(cast(n.Node, body), params, what, parent, kinds)) is not None and id(body) in rule_of:
                     sym.returns[rule_of[id(body)]] = holds
                 advice.extend(advice_warnings(body))
         self.advice.extend(advice)
@@ -484,7 +378,7 @@ class _Build:
         self.lint_all(bodies)
         return list(checker.diagnostics), advice, mod_params
 
-    def lint_all(self, bodies: list[Any]) -> None:
+    def lint_all(self, bodies: list[Parsed]) -> None:
         """The whole-edition warnings, for `fuba check` only; shown once the rules have no
         error (a text that failed to parse could hold the trigger)."""
         if self.lint:
@@ -499,10 +393,12 @@ class _Build:
         comp.param_table["procedure"] = sym.procedures
         comp.param_table["function"] = sym.functions
         comp.uncached = self.uncached
-        for k, body in parsed.funcs.items():
-            comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), body, body.pos)
+        for k, expr in parsed.funcs.items():
+            assert expr is not None  # a text that did not parse stopped the build before compiling
+            comp.define("function", k, sym.functions[k], str(self.specs["function", k].get("ref", "")), expr, expr.pos)
         comp.link_functions()
         for k, body in parsed.procs.items():
+            assert body is not None
             spec = self.specs["procedure", k]
             pos = n.first_pos(body) or _val_pos(spec, "do")
             comp.define("procedure", k, sym.procedures[k], str(spec.get("ref", "")), body, pos)
@@ -510,7 +406,7 @@ class _Build:
             comp.tables[name] = self.compile_table(comp, name, spec, rows)
         formations = self.section("formations")
         if formations:
-            comp.tables["formations"] = Table("formations", "2.1", {str(k): _plain(v) for k, v in formations.items()})
+            comp.tables["formations"] = Table("formations", "2.1", FrozenDict({str(k): _plain(v) for k, v in formations.items()}))
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
         for group, rows in parsed.mods.items():
@@ -522,17 +418,18 @@ class _Build:
             ]
         comp.modifiers_final = True
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:
-            h.prefer = comp.expr(prefer) if prefer is not None else None
-            h.when = comp.expr(when) if when is not None else None
-            h.team = comp.expr(team) if team is not None else None
-            h.cost = comp.expr(cost) if isinstance(cost, n.Node) else cost
-            h.do = comp.block(do)
-            parsed.hooks.append(h)
-        for inv, holds in parsed.invariants:
-            inv.holds = comp.expr(holds)
+            parsed.hooks.append(attrs.evolve(
+                h,
+                prefer=comp.expr(prefer) if prefer is not None else None,
+                when=comp.expr(when) if when is not None else None,
+                team=comp.expr(team) if team is not None else None,
+                cost=comp.expr(cost) if isinstance(cost, n.Node) else cost,
+                do=comp.block(do),
+            ))
+        parsed.compiled_invariants = [attrs.evolve(inv, holds=comp.expr(holds)) for inv, holds in parsed.invariants]
         for k, v in self.section("stats").items():
             expr = parsed.stat_exprs.get(k)
-            parsed.stats[str(k)] = {**_plain(v), "value_fn": comp.expr(expr) if expr is not None else None}
+            parsed.stats[str(k)] = {**_frozen_section(v), "value_fn": comp.expr(expr) if expr is not None else None}
         return comp
 
     # ---- sections
@@ -625,7 +522,7 @@ class _Build:
 
     def check_domain(self, name: str, spec: Any, rows: Any) -> None:
         outcomes = domain_outcomes(_plain(spec.get("domain") or {}))
-        seen: dict[Any, str] = {}
+        seen: dict[object, str] = {}
         for key in rows:
             for o in expand_key(str(key)):
                 if o in seen:
@@ -652,7 +549,7 @@ class _Build:
                 value = _plain(row)
             for o in expand_key(str(key)):
                 exact[o] = value
-        return Table(name, str(spec.get("ref", "")), exact)
+        return Table(name, str(spec.get("ref", "")), FrozenDict(exact))
 
     def parse_hooks(self, sym: Symbols, parsed: _Parsed) -> list:
         triggers = sym.triggers
@@ -681,7 +578,7 @@ class _Build:
                     name=str(name), ref=str(h.get("ref", "")), at=at, when=None, team=None,
                     optional=bool(h.get("optional", is_skill and not h.get("auto", False))),
                     cost=None, rule=str(h.get("rule", "")), do=None, skill=is_skill, auto=bool(h.get("auto", False)),
-                    info={k: _plain(v) for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")},
+                    info=_frozen_section({k: v for k, v in h.items() if k not in ("do", "when", "team", "cost", "prefer")}),
                     quiet=bool(h.get("quiet", False)),
                 )
                 if hook.optional and parts[4] is None:
@@ -691,7 +588,7 @@ class _Build:
                 out.append((hook, parts))
         return out
 
-    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, Any]]:
+    def parse_invariants(self, sym: Symbols) -> list[tuple[Invariant, n.Node]]:
         """Each invariant with its condition, queued for the checker as a pure condition that
         may read the parameters every one of its triggers passes."""
         out = []
@@ -720,7 +617,7 @@ class _Build:
             out.append((inv, holds))
         return out
 
-    def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: Any, body: Any) -> ParentRef:
+    def hook_parent(self, sym: Symbols, parsed: _Parsed, section: str, name: object, body: Parsed | None) -> ParentRef:
         """A hook's or skill's `parent()` runs the `do:` it replaces, compiled as a procedure
         named `<hook|skill>_<name>__base` whose parameters are that definition's trigger's."""
         what = section[:-1]
@@ -750,6 +647,13 @@ class _Build:
             self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
 
 
+def _frozen_section(section: Any) -> FrozenDict[str, Any]:
+    """A section of YAML as the edition keeps it: plain data, read-only all the way down."""
+    out = frozen_data(_plain(section))
+    assert isinstance(out, FrozenDict)
+    return out
+
+
 def _hidden_by(name: str) -> str | None:
     """What the language already means by `name`, which a rule of that name would hide."""
     if name == "parent":
@@ -759,7 +663,7 @@ def _hidden_by(name: str) -> str | None:
     return None
 
 
-def _key_pos(container: Any, key: Any) -> Pos:
+def _key_pos(container: object, key: object) -> Pos:
     kp = getattr(container, "key_pos", None) or {}
     return kp.get(key) or _val_pos(container, key)
 
@@ -773,7 +677,7 @@ def _params(spec: Any) -> tuple[str, ...]:
     return tuple(map(str, (spec or {}).get("params", []) or []))
 
 
-def _calls_parent(body: Any) -> bool:
+def _calls_parent(body: Parsed | None) -> bool:
     return body is not None and any(isinstance(x, n.Call) and x.name == PARENT for x in n.walk(body))
 
 
@@ -781,7 +685,7 @@ def _scopes(stmts: list) -> set[str]:
     return {node.name for node in n.walk(stmts) if isinstance(node, n.Scope)}
 
 
-def _modifier_params(bodies: Any, checker: Checker) -> dict[str, tuple[str, ...]]:
+def _modifier_params(bodies: list[Parsed], checker: Checker) -> dict[str, tuple[str, ...]]:
     """The keywords each modifier group receives: every call site must pass the same."""
     seen: dict[str, tuple[str, ...]] = {}
     for node in n.walk([b for b in bodies if b]):

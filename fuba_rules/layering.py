@@ -122,7 +122,7 @@ class _Edition:
     header: LDict
     content: LDict
     parent: LStr | None
-    removes: list[tuple[LStr, Pos]]
+    removes: list[tuple[LStr, Pos | None]]
 
 
 def shown(path: Path) -> str:
@@ -313,8 +313,9 @@ def _merged_entry(below: object, entry: LDict, rows: str, name: str, errors: lis
                 message = f"cannot remove row {str(ref)!r} of {name}: it inherits no such row{did_you_mean(ref, merged)}"
                 errors.append(Diagnostic(pos, message))
         own = entry.get(rows)
-        for key, row in own.items() if isinstance(own, LDict) else ():
-            _put(merged, key, row, own)
+        if isinstance(own, LDict):
+            for key, row in own.items():
+                _put(merged, key, row, own)
         _put(out, rows, merged, entry if rows in entry else below)
     return out
 
@@ -324,7 +325,9 @@ def _settle(data: LDict, errors: list[Diagnostic]) -> None:
     is an error: there is no row to delete), copying rather than touching the files' trees."""
     for section in MERGED_BY_KEY:
         entries = data.get(section)
-        for key, entry in list(entries.items()) if isinstance(entries, LDict) else ():
+        if not isinstance(entries, LDict):
+            continue
+        for key, entry in list(entries.items()):
             if not isinstance(entry, LDict) or not (REPLACE in entry or REMOVE in entry):
                 continue
             if REMOVE in entry:
@@ -341,7 +344,7 @@ def _put_fields(out: LDict, entry: LDict) -> LDict:
     return out
 
 
-def _strings(top: LDict, key: str, errors: list[Diagnostic]) -> list[tuple[LStr, Pos]]:
+def _strings(top: LDict, key: str, errors: list[Diagnostic]) -> list[tuple[LStr, Pos | None]]:
     """A header list of strings (`include`, `remove`) with each item's position."""
     value = top.get(key)
     if value is None:
@@ -583,7 +586,9 @@ class _Resolver:
             self.remove(edition, data, origin, overrides, removed, shadowed)
             for section in _sections(edition.content):
                 current = data.get(section)
-                for key in _entries(edition.content, section) if isinstance(current, LDict) else ():
+                if not isinstance(current, LDict):
+                    continue
+                for key in _entries(edition.content, section):
                     if key in current and (section, key) in origin:
                         shadowed.setdefault((section, key), []).append((origin[section, key], current[key]))
             for section, key, replaced in _overlay(data, edition.content, self.errors):

@@ -17,7 +17,8 @@ stays inside the sandbox; an entry that does not decode is a miss.
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -25,10 +26,19 @@ from .cache import JsonStore, cache_dir, code_stamp, diagnostics_from_json, diag
 from .diagnostics import Diagnostic, FubaError
 from .yamlpos import OVERLAY
 
+if TYPE_CHECKING:
+    from .lang import nodes as n
+    from .layering import Resolved
+
+Packed = object
+"""A parsed text as the load cache stores it: JSON data (`lang.parse_cache.encode`)."""
+Entry = dict[str, object]
+"""A stored build as JSON data."""
+
 EDITIONS_KEPT = 32  # editions (with their mods) remembered, here and in the tuning store
 
 
-def fingerprint(resolved: Any) -> str | None:
+def fingerprint(resolved: Resolved) -> str | None:
     """What a resolved edition depends on, hashed; None when it cannot be known (a file
     read from an editor's unsaved buffer, or one whose bytes were not hashed)."""
     files = getattr(resolved, "files", None)
@@ -43,7 +53,7 @@ def fingerprint(resolved: Any) -> str | None:
     return digest("\n".join(parts))
 
 
-def stored_warnings(resolved: Any, lint: bool = False) -> list[Diagnostic] | None:
+def stored_warnings(resolved: Resolved, lint: bool = False) -> list[Diagnostic] | None:
     """The warnings of a resolved edition that built before from the same files, or None;
     with `lint`, only those of a build that gave the whole-edition warnings too.
 
@@ -72,13 +82,13 @@ class Replay:
     uncached: set[str]  # rule functions the compiler does not cache (lang.compiler.fresh_only)
     validated: bool
     lint: bool  # the warnings include the whole-edition ones (lang.lint) of `fuba check`
-    entry: dict
-    _nodes: list[Any] | None = None
-    _unpack: Any = None
+    entry: Entry
+    _nodes: list[Packed] | None = None
+    _unpack: Callable[[Packed], object] | None = None
     _files: list[str] = attrs.field(factory=list)
     _next: int = 0
 
-    def next_node(self, block: bool) -> Any:
+    def next_node(self, block: bool) -> n.Node | list[n.Node] | n.Deferred:
         """The next checked node (a block is a list, or a `Deferred` one); an exception
         if the entry is damaged."""
         if self._nodes is None:
@@ -98,17 +108,19 @@ class Replay:
         self._next += 1
         if (type(packed_node) is list and packed_node[:1] == ["["]) != block:
             raise ValueError("the stored build does not fit the edition")
+        unpack = self._unpack
+        assert unpack is not None
         if not block:
-            return self._unpack(packed_node)
+            return cast("n.Node", unpack(packed_node))
         from .lang.nodes import Deferred
         from .lang.parse_cache import first_position
 
-        unpack, where = self._unpack, first_position(self._files, packed_node)
+        where = first_position(self._files, packed_node)
 
-        def rebuild() -> Any:
+        def rebuild() -> list[n.Node]:
             try:
-                return unpack(packed_node)
-            except Exception:  # noqa: BLE001 - vetting refuses anything we did not write
+                return cast("list[n.Node]", unpack(packed_node))
+            except Exception:  # vetting refuses anything we did not write
                 raise FubaError(Diagnostic(where, f"the load cache's stored build of this rule was edited and is refused; delete {cache_dir()} or set FUBA_CACHE=off")) from None
 
         return Deferred(where, rebuild)
@@ -117,7 +129,7 @@ class Replay:
 class LoadCache:
     """The load cache's slot for one resolved edition."""
 
-    def __init__(self, resolved: Any):
+    def __init__(self, resolved: Resolved):
         self.key = fingerprint(resolved)
         self.slot = "\n".join(getattr(resolved, "files", {}))
         self.store = JsonStore("editions", keep=EDITIONS_KEPT)
@@ -140,12 +152,12 @@ class LoadCache:
                 lint=raw.get("lint") is True,
                 entry=raw,
             )
-        except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
+        except Exception:  # a damaged entry is a miss, never an error
             return None
 
     def entry(
-        self, nodes: list[Any], checker: list[Diagnostic], advice: list[Diagnostic], scopes: set[str], mod_params: dict[str, tuple[str, ...]], uncached: set[str]
-    ) -> dict | None:
+        self, nodes: list[object], checker: list[Diagnostic], advice: list[Diagnostic], scopes: set[str], mod_params: dict[str, tuple[str, ...]], uncached: set[str]
+    ) -> Entry | None:
         """A build that checked without error, as JSON data (None if it cannot be stored)."""
         if self.key is None or not self.store.on:
             return None
@@ -165,14 +177,14 @@ class LoadCache:
         except (TypeError, RecursionError):  # rule text nested too deeply to encode: not stored
             return None
 
-    def put(self, entry: dict | None, warnings: list[Diagnostic], validated: bool, lint: bool = False) -> None:
+    def put(self, entry: Entry | None, warnings: list[Diagnostic], validated: bool, lint: bool = False) -> None:
         """Store a build that succeeded, with every warning it gave; `validated` says the
         schema check passed too, `lint` that the warnings include the whole-edition ones."""
         if entry is not None and self.key is not None:
             self.store.put(self.slot, self.key, {**entry, "warnings": diagnostics_to_json(warnings), "validated": validated, "lint": lint})
 
 
-def _text(v: Any) -> str:
+def _text(v: object) -> str:
     if not isinstance(v, str):
         raise ValueError("not a text")
     return v

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -25,8 +25,11 @@ import attrs
 from .board import TEAMS, ZONES
 from .diagnostics import Diagnostic, FubaError, did_you_mean
 from .dice import MAX_OUTCOMES, Dice, enumerate_outcomes
+from .edition import Edition
+from .lang.checker import StateSpec
+from .lang.runtime import Value
 from .limits import MAX_NUMBER_DIGITS
-from .scenario import Scenario
+from .scenario import Answers, Scenario
 
 _TARGET = re.compile(r"^([A-Za-z_][\w.]*)((?:\[[^\[\]]*\])*)$")
 _INT = re.compile(r"^[-+]?\d+$")
@@ -39,23 +42,24 @@ END = "the end of the rule"  # where a run that reached no stop point was measur
 class Odds:
     """The exact distribution of a measure, and where the runs were measured."""
 
-    outcomes: dict[Any, Fraction]
+    outcomes: dict[Hashable, Fraction]  # a measured list counts as a tuple
     stops: dict[str, Fraction]  # e.g. {"goal_scored(team=home)": 7/36, END: 13/108}
 
 
-def exact_odds(edition: Any, procedure: str, *args: Any, **options: Any) -> dict[Any, Fraction]:
-    """The exact distribution of the measure: `odds(...)` without where the runs stopped."""
+def exact_odds(edition: Edition, procedure: str, *args: Any, **options: Any) -> dict[Hashable, Fraction]:
+    """The exact distribution of the measure: `odds(...)` without where the runs stopped
+    (its arguments passed on as given)."""
     return odds(edition, procedure, *args, **options).outcomes
 
 
 def odds(
-    edition: Any,
+    edition: Edition,
     procedure: str,
-    args: Iterable[Any] = (),
+    args: Iterable[Value] = (),
     measure: str = "ball.value",
     setup: Callable[[Scenario], None] | None = None,
-    answers: Iterable[Any] | Mapping[str, Iterable[Any]] = (),
-    defaults: Mapping[str, Any] | None = None,
+    answers: Answers = (),
+    defaults: Mapping[str, Value] | None = None,
     rules: Iterable[str] = (),
     limit: int = MAX_OUTCOMES,
     until: Iterable[str] = (),
@@ -74,7 +78,7 @@ def odds(
         if trigger not in edition.triggers:
             raise FubaError(Diagnostic(None, f"--until: unknown trigger '{trigger}'{did_you_mean(trigger, edition.triggers)}"))
 
-    def run(dice: Dice) -> tuple[str, Any]:
+    def run(dice: Dice) -> tuple[str, Hashable]:
         script = {t: list(a) for t, a in answers.items()} if isinstance(answers, Mapping) else list(answers)
         s = Scenario(edition, dice=dice, answers=script, defaults=defaults, rules=rules, until=until, until_decision=until_decision)
         if setup:
@@ -92,7 +96,7 @@ def odds(
         if "dice outcomes" in str(e):
             raise FubaError(Diagnostic(None, str(e))) from None
         raise
-    outcomes: dict[Any, Fraction] = defaultdict(Fraction)
+    outcomes: dict[Hashable, Fraction] = defaultdict(Fraction)
     stops: dict[str, Fraction] = defaultdict(Fraction)
     for (where, value), p in found.items():
         outcomes[value] += p
@@ -110,7 +114,7 @@ def _reason(e: BaseException) -> str:
 # ---- reading a position from the command line -------------------------------------
 
 
-def literal(text: str, what: str) -> Any:
+def literal(text: str, what: str) -> int | bool | str | None:
     """A command-line value: an integer, true/false/none, or a name such as an area or team."""
     text = text.strip()
     if _INT.match(text):
@@ -139,7 +143,7 @@ def names(items: Iterable[str] | None) -> list[str]:
     return [part.strip() for item in items or [] for part in item.split(",") if part.strip()]
 
 
-def state_entries(edition: Any, items: Iterable[str] | None) -> list[tuple[str, tuple[str, ...], Any]]:
+def state_entries(edition: Edition, items: Iterable[str] | None) -> list[tuple[str, tuple[str, ...], Value]]:
     """`--state` assignments checked against the declared state: (name, index keys, value).
 
     An indexed entry is set one value at a time (`score[home]=3`), never replaced whole.
@@ -167,7 +171,7 @@ def state_entries(edition: Any, items: Iterable[str] | None) -> list[tuple[str, 
     return out
 
 
-def state_value(edition: Any, spec: Any, text: str, what: str) -> Any:
+def state_value(edition: Edition, spec: StateSpec, text: str, what: str) -> Value:
     """`text` as a value of the declared state `spec`: its type, and bounds for numbers."""
     kind = spec.type
     value = literal(text, what)
@@ -196,7 +200,7 @@ def state_value(edition: Any, spec: Any, text: str, what: str) -> Any:
     return value
 
 
-def pieces(edition: Any, items: Iterable[str] | None, what: str) -> dict[str, int]:
+def pieces(edition: Edition, items: Iterable[str] | None, what: str) -> dict[str, int]:
     """`--home`/`--away` AREA=N: areas of the board, whole numbers of at least 0."""
     out: dict[str, int] = {}
     for area, text in assignments(items, what):
@@ -208,7 +212,7 @@ def pieces(edition: Any, items: Iterable[str] | None, what: str) -> dict[str, in
     return out
 
 
-def keepers(edition: Any, text: str) -> tuple[str | None, str | None]:
+def keepers(edition: Edition, text: str) -> tuple[str | None, str | None]:
     """`--keepers HOME,AWAY`: each an area of the board, or empty for a keeper off the pitch."""
     parts = [p.strip() for p in text.split(",")]
     if len(parts) > 2:
@@ -218,11 +222,11 @@ def keepers(edition: Any, text: str) -> tuple[str | None, str | None]:
     return found[0], found[1]
 
 
-def _keys(edition: Any, dim: str) -> tuple[str, ...]:
+def _keys(edition: Edition, dim: str) -> tuple[str, ...]:
     return TEAMS if dim == "team" else ZONES if dim == "zone" else tuple(edition.board.areas)
 
 
-def _example(edition: Any, dim: str) -> str:
+def _example(edition: Edition, dim: str) -> str:
     return _keys(edition, dim)[0]
 
 

@@ -29,7 +29,7 @@ match reaching that many actions, chance outcomes included, ends there as it sta
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,6 +39,15 @@ from .dice import SIDES, DiceExhausted
 from .engine.decisions import Decision, NeedDecision
 from .engine.secrets import hidden_from
 from .lang import nodes as n
+
+if TYPE_CHECKING:
+    from .edition import Edition
+    from .engine.frames import Trampoline
+    from .engine.match import MatchState
+    from .lang.checker import StateSpec
+
+Option = str | int | bool  # an option of a decision written with a fixed list
+Key = tuple[str, str, str, int, int, int]  # a game's edition, mods, rules, max_clock, max_actions, max_game_length
 
 try:
     import pyspiel
@@ -103,7 +112,7 @@ class _Script:
     def __init__(self, answers: list[int]):
         self.answers, self.i = answers, 0
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         if self.i >= len(self.answers):
             raise NeedDecision(decision)
         self.i += 1
@@ -121,14 +130,14 @@ class ActionSpace:
     options (`choose(t, "penalty kick", ["left", "middle", "right"])`, a choose block).
     """
 
-    def __init__(self, edition: Any, slots: int):
+    def __init__(self, edition: Edition, slots: int):
         self.slots = slots
         self.areas = tuple(edition.board.areas) + tuple(edition.board.spots)
         self.area_id = {a: slots + i for i, a in enumerate(self.areas)}
         self.decline = slots + len(self.areas)
         fixed, labels = _fixed_options(edition)
         self.labels = labels  # every literal decision label, sorted: the observation's one-hot
-        self.fixed: dict[tuple[str, Any], int] = {}
+        self.fixed: dict[tuple[str, Option], int] = {}
         self.names: list[str] = [f"option {i}" for i in range(slots)] + [f"area {a}" for a in self.areas] + [DECLINE]
         for label in sorted(fixed):
             for option in fixed[label]:
@@ -150,9 +159,9 @@ class ActionSpace:
         return ids
 
 
-def _fixed_options(edition: Any) -> tuple[dict[str, list[Any]], list[str]]:
+def _fixed_options(edition: Edition) -> tuple[dict[str, list[Option]], list[str]]:
     """The options of every decision written with a fixed list, by label; every literal label."""
-    fixed: dict[str, list[Any]] = {}
+    fixed: dict[str, list[Option]] = {}
     labels: set[str] = set()
     bodies = list(getattr(edition.compiler, "bodies", {}).values())
     for x in n.walk(bodies):
@@ -162,13 +171,14 @@ def _fixed_options(edition: Any) -> tuple[dict[str, list[Any]], list[str]]:
         elif isinstance(x, n.Call) and x.name in ("choose", "may_choose") and len(x.args) >= 3 and isinstance(x.args[1], n.Const) and isinstance(x.args[1].value, str):
             labels.add(x.args[1].value)
             items = x.args[2]
-            if isinstance(items, n.ListLit) and all(isinstance(i, n.Const) for i in items.items):
-                _add(fixed, x.args[1].value, [i.value for i in items.items])
+            consts = [i for i in items.items if isinstance(i, n.Const)] if isinstance(items, n.ListLit) else []
+            if isinstance(items, n.ListLit) and len(consts) == len(items.items):
+                _add(fixed, x.args[1].value, [i.value for i in consts])
     labels.update(edition.secrets)
     return fixed, sorted(labels)
 
 
-def _add(fixed: dict[str, list[Any]], label: str, options: list[Any]) -> None:
+def _add(fixed: dict[str, list[Option]], label: str, options: list[object]) -> None:
     have = fixed.setdefault(label, [])
     have.extend(o for o in options if o not in have and isinstance(o, (str, int, bool)))
 
@@ -192,7 +202,7 @@ class Features:
     over the action space (2 x actions), and the number of visible answers so far / 1000.
     """
 
-    def __init__(self, edition: Any, space: ActionSpace):
+    def __init__(self, edition: Edition, space: ActionSpace):
         self.space = space
         self.areas = space.areas
         self.area_index = {a: i for i, a in enumerate(self.areas)}
@@ -200,7 +210,7 @@ class Features:
         domains["team"] = TEAMS
         domains["area"] = self.areas
         self.clock = edition.match.get("clock")
-        self.entries: list[tuple[str, Any, list[tuple[str, ...]]]] = []
+        self.entries: list[tuple[str, StateSpec, list[tuple[str, ...]]]] = []
         self.at: dict[str, int] = {}  # where each entry starts in `board`
         size = 0
         for name in sorted(edition.state):
@@ -210,7 +220,7 @@ class Features:
             keys: list[tuple[str, ...]] = [()]
             for dim in spec.index:
                 values = sorted(domains.get(dim, ())) if dim not in ("team", "area") else list(domains[dim])
-                keys = [k + (v,) for k in keys for v in values]
+                keys = [(*k, v) for k in keys for v in values]
             self.entries.append((name, spec, keys))
             self.at[name] = 4 * len(self.areas) + size
             size += len(keys) * (2 if spec.type == "team" else len(self.areas) if spec.type == "area" else 1)
@@ -222,7 +232,7 @@ class Features:
         self.info_size = self.obs_size + 2 * space.size + 1
         self.label_index = {label: i for i, label in enumerate(space.labels)}
 
-    def board(self, m: Any) -> np.ndarray:
+    def board(self, m: MatchState) -> np.ndarray:
         """The pieces, keepers and declared state of a match: what changes only with the match."""
         na = len(self.areas)
         out = np.zeros(self.board_size + self.state_size, np.float32)
@@ -231,7 +241,7 @@ class Features:
                 i = self.area_index.get(area)
                 if i is not None:
                     out[t * na + i] = count / 10
-            k = self.area_index.get(m.keeper.get(team))
+            k = self.area_index.get(m.keeper.get(team) or "")
             if k is not None:
                 out[2 * na + t * na + k] = 1
         at = 4 * na
@@ -246,12 +256,12 @@ class Features:
                 at += width
         return out
 
-    def _put(self, out: np.ndarray, at: int, spec: Any, name: str, v: Any) -> None:
+    def _put(self, out: np.ndarray, at: int, spec: StateSpec, name: str, v: object) -> None:
         if spec.type == "team":
             if v in TEAMS:
                 out[at + TEAMS.index(v)] = 1
         elif spec.type == "area":
-            i = self.area_index.get(v)
+            i = self.area_index.get(v) if isinstance(v, str) else None
             if i is not None:
                 out[at + i] = 1
         elif isinstance(v, bool):
@@ -261,22 +271,6 @@ class Features:
                 out[at] = (v - spec.min) / (spec.max - spec.min)
             else:
                 out[at] = v / (100 if name == self.clock else 10)
-
-    def coarse(self, state: FubaState, player: int, how: str = "board") -> str:
-        """A short key of what `player` sees, for tabular learners: the decision's label and,
-        with `board`, every unindexed team- or area-valued state entry (bench/openspiel_rl.py)."""
-        label = state._decision.label if state._decision is not None else ""
-        if how == "label":
-            return label
-        board = state._board[player]
-        parts = [label]
-        for name, spec, keys in self.entries:
-            if keys == [()] and spec.type in ("team", "area"):
-                at = self.at[name]
-                width = 2 if spec.type == "team" else len(self.areas)
-                hot = np.flatnonzero(board[at : at + width])
-                parts.append(str(int(hot[0])) if len(hot) else "-")
-        return " ".join(parts)
 
     def observation(self, state: FubaState, player: int, out: np.ndarray) -> None:
         out.fill(0)
@@ -308,7 +302,7 @@ class _Setup:
     """A loaded edition, its action space and features, and the game parameters; states
     name it by its key (clones stay light)."""
 
-    def __init__(self, key: tuple[str, str, str, int, int, int]):
+    def __init__(self, key: Key):
         from .edition import load_edition
 
         edition, mods, rules, self.max_clock, self.max_actions, self.max_length = key
@@ -324,7 +318,7 @@ class _Setup:
 
 
 @lru_cache(maxsize=8)
-def _setup(key: tuple[str, str, str, int, int, int]) -> _Setup:
+def _setup(key: Key) -> _Setup:
     return _Setup(key)
 
 
@@ -352,7 +346,7 @@ class FubaGame(pyspiel.Game):
     def new_initial_state(self) -> FubaState:
         return FubaState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, object] | None = None) -> _Observer:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(_setup(self.key).features, recall)
 
@@ -365,7 +359,7 @@ def _numeric(text: str) -> bool:
     return True
 
 
-def _replay(key: tuple, history: list[tuple[bool, int]]) -> _Paused:
+def _replay(key: Key, history: list[tuple[bool, int]]) -> _Paused:
     """The match paused at the decision after `history`: its outcomes and answers played again."""
     from .engine.frames import Trampoline, forms_of
     from .engine.match import MatchState
@@ -383,9 +377,9 @@ class _Paused:
     """A match paused at a decision, shared by a state and its clones: only ever copied.
     Pickled as the actions that lead to it (`_replay` plays them again)."""
 
-    __slots__ = ("trampoline", "key", "history", "n")
+    __slots__ = ("history", "key", "n", "trampoline")
 
-    def __init__(self, trampoline: Any, key: tuple, history: list, n: int):
+    def __init__(self, trampoline: Trampoline, key: Key, history: list[tuple[bool, int]], n: int):
         self.trampoline, self.key, self.history, self.n = trampoline, key, history, n
 
     def __deepcopy__(self, memo: dict) -> _Paused:
@@ -409,10 +403,12 @@ class FubaState(pyspiel.State):
         self._paused: _Paused | None = None  # None: the kick-off
         self._answer: int | None = None
         self._tail: list[int] = []  # chance outcomes since the last decision
+        self._chance: int | None = None  # the number of outcomes, at a chance node
+        self._decision: Decision | None = None  # the decision asked, at a player's node
         self._advance()
 
     # ---- finding the node
-    def _run(self, g: _Setup, played: list) -> None:
+    def _run(self, g: _Setup, played: list[MatchState]) -> None:
         """Play on from the last pause to the next node (the match played goes in `played`;
         a state keeps no match, so that a clone stays light)."""
         from .engine.frames import Trampoline, forms_of
@@ -423,6 +419,7 @@ class FubaState(pyspiel.State):
         if self._paused is not None:
             t = self._paused.trampoline.copy({}, dice, record=False)
             played.append(t.m)
+            assert self._answer is not None  # a paused state is left only by an answer
             try:
                 t.answer(self._answer)
             finally:
@@ -444,7 +441,7 @@ class FubaState(pyspiel.State):
         finally:
             self._take(t)
 
-    def _take(self, t: Any) -> None:
+    def _take(self, t: Trampoline) -> None:
         """Keep the trampoline as the new pause if it stopped at a decision."""
         if t.pending is not None:
             self._paused, self._answer, self._tail = _Paused(t, self._key, self._history, len(self._history)), None, []
@@ -452,17 +449,17 @@ class FubaState(pyspiel.State):
 
     def _advance(self) -> None:
         g = _setup(self._key)
-        self._chance: int | None = None
-        self._decision: Decision | None = None
-        played: list = []
+        self._chance = None
+        self._decision = None
+        played: list[MatchState] = []
         try:
             self._run(g, played)
         except NeedChance as c:
             self._chance = c.size
             if c.size > g.max_actions:
                 raise ValueError(f"a roll of {c.size} outcomes; raise the game parameter max_actions") from None
-        except NeedDecision as d:  # the replay, without a resumable form
-            self._decision = d.decision
+        except NeedDecision as asked:  # the replay, without a resumable form
+            self._decision = asked.decision
         m = played[0]
         if self._decision is not None:
             d = self._decision
@@ -480,7 +477,7 @@ class FubaState(pyspiel.State):
         self._minute = minute
         self._see(g, m)
 
-    def _see(self, g: _Setup, m: Any) -> None:
+    def _see(self, g: _Setup, m: MatchState) -> None:
         """What each player sees of the match now: the board features, and which answers are
         still hidden from it (the other team's secret answers, engine/secrets.py)."""
         if m.hidden and self._players:
@@ -515,10 +512,11 @@ class FubaState(pyspiel.State):
         return [(a, 1.0 / n) for a in range(n)]
 
     def _apply_action(self, action: int) -> None:
-        chance = self._chance is not None
-        if chance:
+        if self._chance is not None:
             self._history.append((True, int(action)))
             self._tail.append(int(action))
+        elif self._decision is None:
+            raise ValueError(f"action {action} at a terminal state")
         else:
             option = self._ids.index(int(action))
             self._history.append((False, option))
@@ -571,7 +569,6 @@ class _Observer:
         if not self.recall:
             return f"p{player} | {state}"
         hidden = state._hidden[player]
-        names = self.features.space.names
         words, i = [], 0
         for chance, a in state._history:
             if chance:

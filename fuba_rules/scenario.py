@@ -9,18 +9,22 @@ restart after a goal attempt). docs/scenarios.md is the designer's guide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn
+from collections.abc import Collection, Iterable, Mapping
+from typing import NoReturn, cast
 
 from .agents import ScriptedAgent
 from .board import TEAMS
 from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
+from .edition import Edition
 from .engine.decisions import Decision
 from .engine.match import MatchState, as_rule_fault
-from .lang.checker import NAMED_TYPES
+from .lang.checker import NAMED_TYPES, StateSpec
 from .lang.core import render
-from .lang.runtime import LeaveScope
+from .lang.runtime import LeaveScope, Value
+
+Answers = Iterable[Value] | Mapping[str, Iterable[Value]]
+"""A script of answers: one both teams read in turn, or one per team ("home", "away")."""
 
 
 def _raise_as_fault(e: Exception) -> NoReturn:
@@ -44,13 +48,13 @@ class _StoppingMatch(MatchState):
     until: frozenset[str] = frozenset()
     until_decision = False
 
-    def fire(self, trigger: str, params: dict) -> None:
+    def fire(self, trigger: str, params: dict[str, Value]) -> None:
         if trigger in self.until:
             shown = ", ".join(f"{k}={render(v)}" for k, v in params.items())
             raise Stopped(f"{trigger}({shown})")
         super().fire(trigger, params)
 
-    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any:
+    def decide(self, team: str, label: str, options: list[Value], scores: list[float] | None, optional: bool) -> Value:
         if self.until_decision and len(options) + optional > 1 and team in self.agents:
             agent = self.agents[team]
             if isinstance(agent, ScriptedAgent) and label not in agent.defaults and not agent.answers:
@@ -72,17 +76,17 @@ class Scenario:
 
     def __init__(
         self,
-        edition: Any,
+        edition: Edition,
         dice: Iterable[int] | Dice = (),
-        answers: Iterable[Any] | Mapping[str, Iterable[Any]] = (),
-        defaults: Mapping[str, Any] | None = None,
+        answers: Answers = (),
+        defaults: Mapping[str, Value] | None = None,
         rules: Iterable[str] = (),
         skills: Mapping[str, list[str]] | None = None,
         until: Iterable[str] = (),
         until_decision: bool = False,
         check_invariants: bool = False,
     ):
-        self.dice = dice if hasattr(dice, "die") else ScriptedDice(dice)  # type: ignore[arg-type]
+        self.dice = cast(Dice, dice) if hasattr(dice, "die") else ScriptedDice(dice)
         self.agents = _agents(answers, defaults)
         self.agent = self.agents["home"]  # with one shared script, the agent of both teams
         until = tuple(until)
@@ -94,7 +98,7 @@ class Scenario:
         self.stopped: str | None = None
 
     @staticmethod
-    def move(source: str, target: str, keeper: bool = False, ball: bool = False) -> dict[str, Any]:
+    def move(source: str, target: str, keeper: bool = False, ball: bool = False) -> dict[str, Value]:
         """An answer to a move question (`{from, to, keeper, ball}`), e.g. Scenario.move("centre", "away_front")."""
         return {"from": source, "to": target, "keeper": keeper, "ball": ball}
 
@@ -120,14 +124,14 @@ class Scenario:
         m.version += 1  # cached pure rules must not outlive a hand-made position
         return self
 
-    def state(self, **values: Any) -> Scenario:
+    def state(self, **values: Value) -> Scenario:
         """Set declared state; write dots as double underscores (ball__value=3)."""
         for key, v in values.items():
             name = key.replace("__", ".")
             self.set(name, v)
         return self
 
-    def set(self, name: str, value: Any) -> Scenario:
+    def set(self, name: str, value: Value) -> Scenario:
         _known("state", name, self.match.S)
         _holds(self.match.ed.state[name], value, self.match.ed.symbols.domains)
         self.match.S[name] = value
@@ -135,7 +139,7 @@ class Scenario:
         return self
 
     # ---- running
-    def run(self, procedure: str, *args: Any, **named: Any) -> Any:
+    def run(self, procedure: str, *args: Value, **named: Value) -> Value:
         """Run one procedure, its arguments given in order or by parameter name
         (`run("pressing", "away", aggressive=True)`); a `leave` that unwinds out of it is
         recorded in `self.left`."""
@@ -160,7 +164,7 @@ class Scenario:
             _raise_as_fault(e)
         return None
 
-    def fire(self, trigger: str, **params: Any) -> Scenario:
+    def fire(self, trigger: str, **params: Value) -> Scenario:
         """Fire a trigger as the rules would, e.g. s.fire("goal_attempt_announced", area="away_penalty")."""
         _known("trigger", trigger, self.match.ed.triggers)
         try:
@@ -173,14 +177,14 @@ class Scenario:
             _raise_as_fault(e)
         return self
 
-    def value(self, function: str, *args: Any) -> Any:
+    def value(self, function: str, *args: Value) -> Value:
         _known("function", function, self.match.ed.funcs)
         try:
             return self.match.ed.funcs[function](self.match, list(args))
         except Exception as e:  # noqa: BLE001 - the same as in run()
             _raise_as_fault(e)
 
-    def broken(self, point: str, **params: Any) -> list[str]:
+    def broken(self, point: str, **params: Value) -> list[str]:
         """The invariants checked at `point` (a trigger, or `reset:turn`) that do not hold in
         the position now, by name, as if the rules reached that point with `params`;
         those of a rule that is off are not asked."""
@@ -197,7 +201,7 @@ class Scenario:
         return out
 
     # ---- reading the outcome
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> Value:
         return self.match.S[name]
 
     def count(self, team: str, area: str) -> int:
@@ -208,7 +212,7 @@ class Scenario:
         """The text of the log lines (those tagged `tag`): for reading, not for asserting on."""
         return [e["text"] for e in self.match.events if e["kind"] == "log" and (tag is None or e.get("tag") == tag)]
 
-    def events(self, kind: str | None = None, tag: str | None = None, **fields: Any) -> list[dict[str, Any]]:
+    def events(self, kind: str | None = None, tag: str | None = None, **fields: Value) -> list[dict[str, Value]]:
         """The events of the run that match: `events(tag="corner")`, `events("move", team="home")`,
         `events("set", var="ball.value")`. A rule's `log(..., tag=T, data={...})` line is
         an event of kind "log" with that tag, and the record it passed is matched too
@@ -219,7 +223,8 @@ class Scenario:
                 continue
             if tag is not None and e.get("tag") != tag:
                 continue
-            data = e.get("data") if isinstance(e.get("data"), dict) else {}
+            given = e.get("data")
+            data = given if isinstance(given, dict) else {}
             if all(e.get(k, data.get(k, _ABSENT)) == v for k, v in fields.items()):
                 out.append(e)
         return out
@@ -233,13 +238,13 @@ class Scenario:
 
     @property
     def dice_left(self) -> int:
-        return self.dice.remaining  # type: ignore[union-attr]
+        return self.dice.remaining  # type: ignore[attr-defined]  # scripted dice, the scenario's own
 
 
 _ABSENT = object()
 
 
-def _agents(answers: Any, defaults: Mapping[str, Any] | None) -> dict[str, ScriptedAgent]:
+def _agents(answers: Answers, defaults: Mapping[str, Value] | None) -> dict[str, ScriptedAgent]:
     """One agent for both teams reading one script, or one per team reading its own.
 
     Either way both record the questions in one list, so `asked` keeps their order."""
@@ -253,7 +258,7 @@ def _agents(answers: Any, defaults: Mapping[str, Any] | None) -> dict[str, Scrip
     return {t: shared for t in TEAMS}
 
 
-def _holds(spec: Any, value: Any, domains: Mapping[str, frozenset[str]], depth: int = 0) -> None:
+def _holds(spec: StateSpec, value: Value, domains: Mapping[str, frozenset[str]], depth: int = 0) -> None:
     """A value for a whole-number entry is one, within its declared bounds, and one for a
     team or area entry names one, at every index, as a rule's own write must (`_set`);
     none only where it starts as none."""
@@ -275,7 +280,7 @@ def _holds(spec: Any, value: Any, domains: Mapping[str, frozenset[str]], depth: 
         raise ValueError(f"state '{spec.name}' holds whole numbers from {lo:,} to {hi:,}, got {value!r}")
 
 
-def _known(kind: str, name: Any, known: Iterable[str]) -> None:
+def _known(kind: str, name: object, known: Collection[str]) -> None:
     """A typo in a scenario must fail loudly, or the test quietly tests nothing."""
     if name not in known:
         raise ValueError(f"unknown {kind} {name!r}{did_you_mean(str(name), list(known))}")

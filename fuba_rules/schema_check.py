@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from fuba_rules import limits
 from fuba_rules.diagnostics import Diagnostic, Pos, did_you_mean
-from fuba_rules.lang.tables import domain_size, key_size
+from fuba_rules.lang.tables import Domain, domain_size, key_size
 from fuba_rules.resources import schema_text
 from fuba_rules.yamlpos import LDict, LList, describe, pos_of
 
@@ -82,7 +83,7 @@ def _validate(data: LDict, file_hint: str) -> list[Diagnostic]:
             found.setdefault(d.format(), d)
     for d in check_limits(data, file_hint):
         found.setdefault(d.format(), d)
-    return sorted(found.values(), key=lambda d: (d.pos.file, d.pos.line, d.pos.col, d.message))
+    return sorted(found.values(), key=lambda d: (d.pos.file, d.pos.line, d.pos.col, d.message) if d.pos else ("", 0, 0, d.message))
 
 
 def check_limits(data: object, file_hint: str) -> list[Diagnostic]:
@@ -97,17 +98,20 @@ def check_limits(data: object, file_hint: str) -> list[Diagnostic]:
     at = getattr(data, "pos", None) or Pos(file_hint, 1, 1)
     tables, state = data.get("tables"), data.get("state")
     total = 0
-    for name, table in (tables.items() if isinstance(tables, LDict) else ()):
+    tables = tables if isinstance(tables, LDict) else LDict()
+    for name, table in tables.items():
         if not isinstance(table, LDict):
             continue
         domain = table.get("domain")
-        size = domain_size(domain) if isinstance(domain, dict) else 0
+        # Not yet checked against the schema: domain_size answers 0 for a shape it cannot read.
+        size = domain_size(cast("Domain", domain)) if isinstance(domain, dict) else 0
         if size > limits.MAX_TABLE_OUTCOMES:
             where = table.value_pos.get("domain", at)
             out.append(Diagnostic(where, f"table '{name}': the domain stands for {size:,} outcomes (the limit is {limits.MAX_TABLE_OUTCOMES:,})"))
         rows = table.get("rows")
+        rows = rows if isinstance(rows, LDict) else LDict()
         covered = 0
-        for key in (rows if isinstance(rows, LDict) else ()):
+        for key in rows:
             covered += key_size(key)
             if covered > limits.MAX_TABLE_OUTCOMES:
                 message = f"table '{name}': its row keys stand for more than {limits.MAX_TABLE_OUTCOMES:,} outcomes (row '{key}' stands for {key_size(key):,})"
@@ -121,7 +125,8 @@ def check_limits(data: object, file_hint: str) -> list[Diagnostic]:
     areas = board.get("areas") if isinstance(board, dict) else None
     sizes = {"team": 2, "zone": 3, "area": len(areas) if isinstance(areas, list) else limits.STANDARD_AREAS}
     total = 0
-    for name, spec in (state.items() if isinstance(state, LDict) else ()):
+    state = state if isinstance(state, LDict) else LDict()
+    for name, spec in state.items():
         index = spec.get("index") if isinstance(spec, LDict) else None
         if not isinstance(index, LList):
             continue
@@ -157,7 +162,7 @@ def _key_pos(root: object, path: list) -> Pos | None:
     parent = root
     for step in path[:-1]:
         try:
-            parent = parent[step]
+            parent = parent[step]  # type: ignore[index]  # a TypeError when it holds no such step
         except (KeyError, IndexError, TypeError):
             return pos_of(root, path)
     if isinstance(parent, LDict) and path[-1] in parent.key_pos:
@@ -181,13 +186,15 @@ def _explain(error: ValidationError, root: object, file_hint: str) -> list[Diagn
     """One jsonschema error as modder-readable diagnostics."""
     path = list(error.absolute_path)
     pos = pos_of(root, path) or Pos(file_hint, 1, 1)
-    where, instance, kind, value = _where(path), error.instance, error.validator, error.validator_value
+    where, instance, kind = _where(path), error.instance, error.validator
+    value: Any = error.validator_value  # the failed keyword's own value in the schema
+    here: Mapping[str, Any] = error.schema if isinstance(error.schema, Mapping) else {}
 
     def at(message: str, position: Pos | None = None) -> list[Diagnostic]:
         return [Diagnostic(position or pos, message)]
 
     if kind == "additionalProperties" and isinstance(instance, dict):
-        allowed = list(error.schema.get("properties", {}))
+        allowed = list(here.get("properties", {}))
         out = []
         for key in instance:
             if key not in allowed:
@@ -211,7 +218,7 @@ def _explain(error: ValidationError, root: object, file_hint: str) -> list[Diagn
         hint = did_you_mean(instance, value) if isinstance(instance, str) else ""
         return at(f"expected one of {', '.join(map(str, value))}, got {describe(instance)}{hint}")
     if kind in ("minItems", "maxItems") and isinstance(instance, list):
-        low, high = error.schema.get("minItems"), error.schema.get("maxItems")
+        low, high = here.get("minItems"), here.get("maxItems")
         if low == high:
             return at(f"expected {low} items, got {len(instance)}")
         bound = f"at least {low}" if kind == "minItems" else f"at most {high}"
@@ -223,7 +230,8 @@ def _explain(error: ValidationError, root: object, file_hint: str) -> list[Diagn
 
 def _explain_choice(error: ValidationError, root: object, file_hint: str, where: str, pos: Pos) -> list[Diagnostic]:
     """oneOf/anyOf: report inside the branch the modder clearly meant, else list the choices."""
-    branches = [_deref(b) for b in error.validator_value]
+    choices: Any = error.validator_value  # the oneOf/anyOf list of subschemas
+    branches = [_deref(b) for b in choices]
     instance = error.instance
     validator = _validator()
 
@@ -247,7 +255,8 @@ def _explain_choice(error: ValidationError, root: object, file_hint: str, where:
         if len(chosen) == 1 and (found := inside(chosen[0])):
             return found
         names = [k for i in keyed for k in branches[i]["required"]]
-        known = {k for b in [error.schema, *branches] for k in b.get("properties", {})} | set(names)
+        here = error.schema if isinstance(error.schema, Mapping) else {}
+        known = {k for b in [here, *branches] for k in b.get("properties", {})} | set(names)
         strays = [k for k in instance if k not in known]
         got = f", got '{strays[0]}'{did_you_mean(strays[0], names)}" if strays else ""
         return [Diagnostic(pos, f"expected exactly one of the keys {', '.join(names)} in {where}{got}")]

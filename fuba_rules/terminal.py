@@ -11,6 +11,7 @@ controls, and the bidirectional overrides that reorder what is shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 _CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -37,7 +38,7 @@ class PrintableStream:
         self._stream.write(printable(text))
         return len(text)
 
-    def writelines(self, lines: Any) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 

@@ -14,7 +14,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
-from fuba_rules.yamlpos import _LINE_BREAK, _TAG, LDict, LList, LStr, _BlockMap, _OffsetMap, _SegmentMap
+from fuba_rules.yamlnodes import LINE_BREAK, TAG, BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap
 
 
 def parse(file: str, text: str | bytes) -> object:
@@ -126,13 +126,13 @@ def _decode(data: bytes, file: str) -> str:
 def _line_col(text: str, index: int) -> tuple[int, int]:
     """1-based line and column of a character index, counting breaks as PyYAML does."""
     line, start = 1, 0
-    for m in _LINE_BREAK.finditer(text, 0, max(index, 0)):
+    for m in LINE_BREAK.finditer(text, 0, max(index, 0)):
         line, start = line + 1, m.end()
     return line, index - start + 1
 
 
 def _short(tag: str) -> str:
-    return "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
+    return "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
 
 
 def _pos(file: str, mark: yaml.Mark | None) -> Pos:
@@ -175,7 +175,7 @@ class _Builder:
 
     def __init__(self, file: str, text: str):
         self.file = file
-        self.lines = _LINE_BREAK.split(text)
+        self.lines = LINE_BREAK.split(text)
         self.count = 0
         self.chars = 0  # characters of every text built, each alias counted again
         self.active: set[int] = set()
@@ -200,7 +200,7 @@ class _Builder:
             self.active.discard(id(node))
 
     def sequence(self, node: SequenceNode, depth: int) -> LList:
-        if node.tag != _TAG + "seq":
+        if node.tag != TAG + "seq":
             raise _Limit(node.start_mark, f"unsupported tag {_short(node.tag)!r}")
         out = LList(pos=_pos(self.file, node.start_mark))
         for item in node.value:
@@ -209,12 +209,12 @@ class _Builder:
         return out
 
     def mapping(self, node: MappingNode, depth: int) -> LDict:
-        if node.tag != _TAG + "map":
+        if node.tag != TAG + "map":
             raise _Limit(node.start_mark, f"unsupported tag {_short(node.tag)!r}")
         out = LDict(pos=_pos(self.file, node.start_mark))
         merges: list[tuple[Node, object]] = []
         for key_node, value_node in node.value:
-            if key_node.tag == _TAG + "merge":
+            if key_node.tag == TAG + "merge":
                 merges.append((value_node, self.build(value_node, depth + 1)))
                 continue
             if not isinstance(key_node, ScalarNode):
@@ -245,7 +245,7 @@ class _Builder:
         self.chars += len(node.value)
         if self.chars > MAX_CHARS:
             raise _Limit(node.start_mark, f"more than {MAX_CHARS:,} characters of text once aliases are expanded")
-        tag = node.tag.removeprefix(_TAG)
+        tag = node.tag.removeprefix(TAG)
         if tag in ("str", "timestamp"):
             return self.string(node)
         construct = {
@@ -268,9 +268,9 @@ class _Builder:
         if style == "|":
             text_map = self._block_map(value, start.line + 1)
         elif style in ("'", '"') and start.line == end.line:
-            text_map = _OffsetMap(start.line, start.column + 1)
+            text_map = OffsetMap(start.line, start.column + 1)
         elif style is None and start.line == end.line:
-            text_map = _OffsetMap(start.line, start.column)
+            text_map = OffsetMap(start.line, start.column)
         else:
             text_map = self._segment_map(node)
         line, col = text_map.at(value, 0, 0, 0)
@@ -278,17 +278,17 @@ class _Builder:
             line, col = start.line, start.column
         return LStr(value, Pos(self.file, line + 1, col + 1), text_map)
 
-    def _block_map(self, value: str, first: int) -> _BlockMap:
+    def _block_map(self, value: str, first: int) -> BlockMap:
         """Indent of a literal block = leading spaces in the file minus those in the text."""
         for i, text_line in enumerate(value.split("\n")):
             if text_line.strip() and first + i < len(self.lines):
                 file_line = self.lines[first + i]
                 lead_file = len(file_line) - len(file_line.lstrip(" "))
                 lead_text = len(text_line) - len(text_line.lstrip(" "))
-                return _BlockMap(first, max(lead_file - lead_text, 0))
-        return _BlockMap(first, 0)
+                return BlockMap(first, max(lead_file - lead_text, 0))
+        return BlockMap(first, 0)
 
-    def _segment_map(self, node: ScalarNode) -> _SegmentMap:
+    def _segment_map(self, node: ScalarNode) -> SegmentMap:
         """Best effort for folded, plain and quoted multi-line text: find each file
         line's piece again in the text, in order."""
         value, start, end, style = node.value, node.start_mark, node.end_mark, node.style
@@ -319,6 +319,6 @@ class _Builder:
             segments.append((found, line, lo))
             offset = found + len(probe)
         first = (start.line, start.column + (1 if style in ("'", '"') else 0))
-        return _SegmentMap(segments, first)
+        return SegmentMap(segments, first)
 
 

@@ -16,14 +16,12 @@ message is the parser's own.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
 
 from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.files import read_regular
@@ -31,143 +29,10 @@ from fuba_rules.limits import MAX_FILE_BYTES as MAX_BYTES
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
+from fuba_rules.yamlnodes import BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap, TextMap
 
-OVERLAY: ContextVar[Mapping[str, str]] = ContextVar("fuba_yaml_overlay", default={})
+OVERLAY: ContextVar[Mapping[str, str]] = ContextVar("fuba_yaml_overlay", default=MappingProxyType({}))
 """Text to read instead of a file, by real path: an editor's unsaved buffers (`fuba lsp`)."""
-
-_TAG = "tag:yaml.org,2002:"
-_LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")  # the breaks PyYAML counts
-
-
-class _Positions:
-    """Positions of a mapping's keys or values, or of a list's items. A tree rebuilt from
-    the cache holds, until they are first read, what builds them (most are only read to
-    report a problem; building them all was a fifth of reading the cached trees)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_" + name
-
-    def __get__(self, obj: Any, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        v = obj.__dict__[self.slot]
-        if callable(v):
-            v = obj.__dict__[self.slot] = v()
-        return v
-
-    def __set__(self, obj: Any, value: Any) -> None:
-        obj.__dict__[self.slot] = value
-
-
-class LDict(dict):
-    """A mapping with the position of itself, of each key and of each value."""
-
-    digest: str | None = None
-    """For a file's top mapping read from disk: the sha256 of the file's bytes."""
-
-    key_pos = _Positions()  # dict[str, Pos]
-    value_pos = _Positions()  # dict[str, Pos]
-
-    def __init__(self, items=(), *, pos: Pos | None = None):
-        super().__init__(items)
-        self.pos = pos
-        self.key_pos = {}
-        self.value_pos = {}
-
-    def __getstate__(self) -> dict:
-        return {**self.__dict__, "_key_pos": self.key_pos, "_value_pos": self.value_pos}
-
-
-class LList(list):
-    """A list with the position of itself and of each item."""
-
-    item_pos = _Positions()  # list[Pos]
-
-    def __init__(self, items=(), *, pos: Pos | None = None):
-        super().__init__(items)
-        self.pos = pos
-        self.item_pos = []
-
-    def __getstate__(self) -> dict:
-        return {**self.__dict__, "_item_pos": self.item_pos}
-
-
-class LStr(str):
-    """A string that knows where its text starts and can map positions inside it.
-
-    `pos` is where the text itself starts: after an opening quote, or at the first
-    content line of a block scalar (`|`, `>`). `locate(line0, col0)` turns a 0-based
-    line and column inside the text into the 1-based position in the file, which is how
-    an error in effect code points at the right place of the edition.
-    """
-
-    pos: Pos
-    _map: _TextMap
-
-    def __new__(cls, value: str, pos: Pos, text_map: _TextMap | None = None):
-        self = super().__new__(cls, value)
-        self._map = text_map or _OffsetMap(pos.line - 1, pos.col - 1)
-        self.pos = pos
-        return self
-
-    def locate(self, line0: int, col0: int) -> Pos:
-        """The file position of line `line0`, column `col0` (0-based) of this text."""
-        offset = _offset_in(str(self), line0, col0)
-        line, col = self._map.at(str(self), line0, col0, offset)
-        return Pos(self.pos.file, line + 1, col + 1)
-
-    def __reduce__(self):
-        return (LStr, (str(self), self.pos, self._map))
-
-
-class _OffsetMap:
-    """Text that sits on one file line: columns count from where it starts."""
-
-    def __init__(self, line: int, col: int):
-        self.line, self.col = line, col
-
-    def at(self, text: str, line0: int, col0: int, offset: int) -> tuple[int, int]:
-        return self.line, self.col + offset
-
-
-class _BlockMap:
-    """A literal block (`|`): text line i is file line first+i, shifted by the indent."""
-
-    def __init__(self, first: int, indent: int):
-        self.first, self.indent = first, indent
-
-    def at(self, text: str, line0: int, col0: int, offset: int) -> tuple[int, int]:
-        return self.first + line0, self.indent + col0
-
-
-class _SegmentMap:
-    """Folded or multi-line text: each file line's piece found again in the text."""
-
-    def __init__(self, segments: list[tuple[int, int, int]], start: tuple[int, int]):
-        self.segments = segments  # (offset in text, file line, file column), by offset
-        self.start = start
-
-    def at(self, text: str, line0: int, col0: int, offset: int) -> tuple[int, int]:
-        i = bisect.bisect_right([s[0] for s in self.segments], offset) - 1
-        if i < 0:
-            return self.start
-        seg_offset, line, col = self.segments[i]
-        return line, col + offset - seg_offset
-
-
-_TextMap = _OffsetMap | _BlockMap | _SegmentMap
-
-
-def _offset_in(text: str, line0: int, col0: int) -> int:
-    """Character offset of a 0-based line and column inside `text` (clamped)."""
-    offset = 0
-    for _ in range(max(line0, 0)):
-        nl = text.find("\n", offset)
-        if nl < 0:
-            break
-        offset = nl + 1
-    return min(offset + max(col0, 0), len(text))
-
 
 def load_yaml(path: Path, text: str | bytes | None = None) -> object:
     """Parse one YAML file (or `text` given for it, or its `overlaid` text) into LDict/LList/LStr and scalars.
@@ -204,7 +69,7 @@ def _cached_load(file: str, data: bytes) -> object:
     if raw is not None:
         try:
             tree = _Tree(file).decode(raw, 0)
-        except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
+        except Exception:  # a damaged entry is a miss, never an error
             tree = _MISS
     if tree is _MISS:
         tree = _parse(file, data)
@@ -221,7 +86,9 @@ def _cached_load(file: str, data: bytes) -> object:
 def _parse(file: str, text: str | bytes) -> object:
     if len(text) > MAX_BYTES:
         raise FubaError(Diagnostic(Pos(file, 1, 1), f"file is too large (the limit is {MAX_BYTES} bytes)"))
-    from fuba_rules import yamlparse  # PyYAML is imported only when a file must be parsed
+    from fuba_rules import (
+        yamlparse,  # PyYAML is imported only when a file must be parsed
+    )
 
     return yamlparse.parse(file, text)
 
@@ -282,7 +149,7 @@ def plain(value: object) -> object:
 # --- the cached form ---------------------------------------------------------------
 
 _MISS = object()
-_MAPS = {"o": _OffsetMap, "b": _BlockMap}
+_MAPS: dict[str, type[OffsetMap] | type[BlockMap]] = {"o": OffsetMap, "b": BlockMap}
 
 
 class _Tree:
@@ -304,9 +171,9 @@ class _Tree:
     def encode(self, v: object) -> object:
         if isinstance(v, LStr):
             m = v._map
-            if isinstance(m, _OffsetMap):
-                shape: list = ["o", m.line, m.col]
-            elif isinstance(m, _BlockMap):
+            if isinstance(m, OffsetMap):
+                shape: list[object] = ["o", m.line, m.col]
+            elif isinstance(m, BlockMap):
                 shape = ["b", m.first, m.indent]
             else:
                 shape = ["g", [list(s) for s in m.segments], list(m.start)]
@@ -369,7 +236,7 @@ class _Tree:
             if self.chars > MAX_CHARS:
                 raise ValueError("past the caps")
             if kind in _MAPS and len(args) == 2 and all(type(a) is int for a in args):
-                text_map: _TextMap = _MAPS[kind](*args)
+                text_map: TextMap = _MAPS[kind](*args)
             elif kind == "g" and len(args) == 2:
                 segments = [tuple(s) for s in args[0]]
                 if not all(len(s) == 3 and all(type(x) is int for x in s) for s in segments):
@@ -377,14 +244,15 @@ class _Tree:
                 start = tuple(args[1])
                 if len(start) != 2 or not all(type(x) is int for x in start):
                     raise ValueError("not a map")
-                text_map = _SegmentMap(segments, start)  # type: ignore[arg-type]
+                text_map = SegmentMap(segments, start)
             else:
                 raise ValueError("not a map")
             return LStr(text, self.at(line, col), text_map)
         if tag == "l":
             _, line, col, items, flat = v
-            out = LList((self.decode(x, depth + 1) for x in items), pos=self.at(line, col))
-            out.item_pos = self.positions(flat, len(out), out.pos)
+            here = self.at(line, col)
+            out = LList((self.decode(x, depth + 1) for x in items), pos=here)
+            out.item_pos = self.positions(flat, len(out), here)
             return out
         if tag == "d":
             _, line, col, keys, kflat, vflat, values = v

@@ -14,18 +14,18 @@ import os
 from pathlib import Path
 
 import pytest
+from test_layering import write
 
 from fuba_rules import diagnostics
 from fuba_rules.cli import main
 from fuba_rules.cli import odds as odds_command
 from fuba_rules.diagnostics import FubaError, Suggestions, did_you_mean
 from fuba_rules.edition import load_edition
-from fuba_rules.layering import resolve
+from fuba_rules.engine.match import MAX_LOG_EVENTS
 from fuba_rules.lang import parser
 from fuba_rules.lang.parser import default_locate, parse_block
-from fuba_rules.engine.match import MAX_LOG_EVENTS
+from fuba_rules.layering import resolve
 from fuba_rules.limits import MAX_BLOCK_NESTING, MAX_EXTENDS_DEPTH, MAX_SUGGESTION_NAME, MAX_YAML_CHARS
-from test_layering import write
 
 REPO = Path(__file__).resolve().parents[1]
 EDITIONS = REPO / "editions"
@@ -273,7 +273,7 @@ def test_odds_sets_one_value_of_an_indexed_state(odds):
 
 
 def test_odds_without_the_away_pieces_says_what_is_missing_in_words(odds):
-    code, out = odds("--home", "centre=2,home_front=8", position=False)
+    _code, out = odds("--home", "centre=2,home_front=8", position=False)
     assert "list index out of range" not in out and "internal error" not in out
 
 

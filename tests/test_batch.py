@@ -9,8 +9,8 @@ import subprocess
 import sys
 import threading
 import time
-from types import SimpleNamespace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -19,6 +19,7 @@ from fuba_rules.sim import batch, workers
 from fuba_rules.sim.batch import Stop, _uninterrupted
 from fuba_rules.sim.outcome import Outcome
 from fuba_rules.sim.play import play_match
+from fuba_rules.sim.setup import MatchSetup
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = str(ROOT / "editions")
@@ -57,7 +58,7 @@ def test_forked_and_spawned_workers_play_the_matches_of_one_process():
     process plays with the same seed."""
     source = workers.EditionSource.of("2024-draft", (), EDITIONS)
     ed = source.load()
-    template = workers.Chunk(source, 0, 0, 7, ("random", "random"), (), None)
+    template = workers.Chunk(MatchSetup(("random", "random"), source=source), 0, 0, 7)
     here = [Outcome.of(i, play_match(ed, 7 + i, ("random", "random"), record=False)) for i in range(4)]
     forked = sorted(workers.run_in_processes(template, range(4), 2, edition=ed), key=lambda o: o.index)
     spawned = sorted(workers.run_in_processes(template, range(4), 2), key=lambda o: o.index)
@@ -253,7 +254,7 @@ def test_a_log_that_cannot_be_written_is_an_error_before_any_match(tmp_path, cap
     def no_match(*args, **kw):
         raise AssertionError("a match was played")
 
-    monkeypatch.setattr(batch, "play_match", no_match)
+    monkeypatch.setattr(batch, "play", no_match)
     monkeypatch.setattr("fuba_rules.cli.simulate.run_match", no_match)
     path = where(tmp_path)
     assert main(["--root", EDITIONS, "simulate", "2024-draft", "-n", "2", "--log", str(path)]) == 1

@@ -296,7 +296,7 @@ def test_5_1_ranked_by_goal_line_ties_by_far_edge_then_board_order():
 def test_5_1_ranked_by_goal_line_is_one_entry_per_piece_and_ordered(counts, team):
     ranked = BOARD.ranked_by_goal_line(team, counts)
     assert len(ranked) == sum(counts.values())
-    for nearer, farther in zip(ranked, ranked[1:]):
+    for nearer, farther in itertools.pairwise(ranked):
         assert not BOARD.closer_to_goal_line(farther, nearer, team)
     assert ranked == BOARD.ranked_by_goal_line(team, dict(reversed(list(counts.items()))))
 
@@ -315,7 +315,7 @@ def test_4_8_3_keeper_out_only_from_the_areas_touching_the_halfway_line():
     assert BOARD.goal_attempt("centre", "home") == (-5, True)
     assert BOARD.goal_attempt("home_left_wing", "home") == (-6, True)
     for area in BOARD.areas_in_zone("midfield", "home"):
-        modifier, keeper_out_only = BOARD.goal_attempt(area, "home")
+        _modifier, keeper_out_only = BOARD.goal_attempt(area, "home")
         assert keeper_out_only == (not BOARD.entirely_in_half(area, "away"))
 
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from fuba_rules.agents import make_agent
-from fuba_rules.choice_odds import option_odds, odds_rows
+from fuba_rules.choice_odds import odds_rows, option_odds
 from fuba_rules.cli import main
 from fuba_rules.display import markers
 from fuba_rules.edition import load_edition

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuba_rules.agents.ladder import ladder
 from fuba_rules.cli import main
 from fuba_rules.edition import load_edition
 from fuba_rules.sim.batch import BatchFault, simulate
 from fuba_rules.sim.cup import Bracket, UndecidedTie
 from fuba_rules.sim.outcome import Outcome
 from fuba_rules.sim.play import play_match
+from fuba_rules.workbench.ladder import ladder
 from fuba_rules.workbench.sample import Sample
 
 ROOT = Path(__file__).resolve().parents[1]

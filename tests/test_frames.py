@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import langkit as kit
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,6 +22,8 @@ from fuba_rules.engine.frames import Trampoline, forms_of
 from fuba_rules.engine.match import MatchState
 from fuba_rules.lang.runtime import RuleFault
 from fuba_rules.sim.play import agent_seed
+
+import langkit as kit
 
 ROOT = Path(__file__).resolve().parents[1] / "editions"
 SHORT = Path(__file__).resolve().parent / "agents" / "data"
@@ -171,7 +172,7 @@ def test_a_leave_crosses_paused_procedures_to_its_scope() -> None:
         return minute
         """
     ) + kit.procedure('let n = ask_for()\nset minute += n\nif minute >= 4:\n    leave half', "step") + DECIDER
-    fast, m = _twins(src, answers=[1, 2, 3])
+    _fast, m = _twins(src, answers=[1, 2, 3])
     assert m.result == 4 and kit.log_lines(m)[-1] == "half over"  # type: ignore[attr-defined]
 
 
@@ -189,7 +190,7 @@ def test_decisions_inside_expressions_keep_the_order_of_evaluation() -> None:
         return [a, b, c, d, e]
         """
     ) + DECIDER
-    fast, m = _twins(src, answers=[2, 3, 3, 1, 2, 1, 3, 1, 2, 3])
+    _fast, m = _twins(src, answers=[2, 3, 3, 1, 2, 1, 3, 1, 2, 3])
     assert m.result == [24, True, True, 2, [True, 1, {"k": 3}]]  # type: ignore[attr-defined]
 
 
@@ -216,7 +217,7 @@ def test_a_choose_block_in_loops_and_hooks_that_ask_pause_and_resume() -> None:
     return score
     """
     src = "procedures:\n" + kit.procedure(body) + DECIDER + kit.dedent(hooks)
-    fast, m = _twins(src, answers=["score", "use", 3], away=["score", None])
+    _fast, m = _twins(src, answers=["score", "use", 3], away=["score", None])
     assert m.result == {"home": 3, "away": 0}  # type: ignore[attr-defined]
 
 
@@ -228,7 +229,7 @@ def test_a_table_row_that_asks_is_applied_in_the_resumable_form() -> None:
         rows: {"1-5": {name: none}, "6": {name: yellow, ref: "9.9", do: 'set minute += ask_for()'}}
     """
     src = "procedures:\n" + kit.procedure('apply card[6]\nlog("done")\nreturn minute') + DECIDER + kit.dedent(table)
-    fast, m = _twins(src, answers=[2])
+    _fast, m = _twins(src, answers=[2])
     assert m.result == 3  # type: ignore[attr-defined]
 
 

@@ -9,15 +9,16 @@ matters. Positions are in `rules.yaml`, the file the test's YAML is loaded as: t
 
 from __future__ import annotations
 
-import langkit as kit
 import pytest
-from langkit import body_pos, program
 
 from fuba_rules.diagnostics import FubaError
 from fuba_rules.engine.primitives import ENGINE
 from fuba_rules.lang import nodes as n
 from fuba_rules.lang.checker import SPECIAL_FORMS, Checker, StateSpec, Symbols
 from fuba_rules.lang.parser import default_locate, parse_block, parse_expr
+
+import langkit as kit
+from langkit import body_pos, program
 
 DECLARED = """
 state:

@@ -23,14 +23,15 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import langkit as kit  # noqa: E402
-from fuba_rules.engine import match as match_module  # noqa: E402
-from fuba_rules.engine.primitives import ENGINE, PRIMS  # noqa: E402
-from fuba_rules.lang import codegen, compiler, parser, runtime, tables  # noqa: E402
-from fuba_rules.lang.checker import SPECIAL_FORMS  # noqa: E402
-from fuba_rules.lang.core import CORE  # noqa: E402
-from fuba_rules.lang.parser import default_locate, parse_block, parse_expr  # noqa: E402
-from fuba_rules.lang.runtime import RuleFault  # noqa: E402
+from fuba_rules.engine import match as match_module
+from fuba_rules.engine.primitives import ENGINE, PRIMS
+from fuba_rules.lang import codegen, compiler, parser, runtime, tables
+from fuba_rules.lang.checker import SPECIAL_FORMS
+from fuba_rules.lang.core import CORE
+from fuba_rules.lang.parser import default_locate, parse_block, parse_expr
+from fuba_rules.lang.runtime import RuleFault
+
+import langkit as kit
 
 DOC = kit.REPO / "docs" / "language.md"
 FENCE = re.compile(r"^```([\w+-]*)[^\n]*$")

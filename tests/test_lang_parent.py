@@ -8,11 +8,14 @@ layer down. These tests write small mods over the real 2024 draft.
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
 import pytest
+from probes import function_calls
 
+from fuba_rules.cli import main
 from fuba_rules.diagnostics import FubaError
 from fuba_rules.edition import load_edition
 from fuba_rules.scenario import Scenario
@@ -120,10 +123,19 @@ def test_a_hook_override_runs_the_replaced_hooks_do(tmp_path):
     assert s.logs()[:2] == ["the referee goes to the screen", "V.A.R. 6-6: the goal is denied, free kick to away"]
 
 
-def test_fuba_show_source_shows_the_call_and_the_base(tmp_path):
-    ed = load(loud(tmp_path, "shown"))
-    assert "_P_add_minute__base(m)" in ed.source_of("add_minute")
-    assert "advance_clock" in ed.source_of("add_minute__base")
+def test_fuba_show_source_shows_the_call_and_the_base(tmp_path, capsys):
+    """The replaced procedure is a rule of its own, `NAME__base`: the override calls it,
+    and `fuba show --source` prints either."""
+    override = loud(tmp_path, "shown")
+    ed = load(override)
+    s = Scenario(ed, dice=[]).state(minute=10)
+    base_runs = function_calls(ed, "add_minute__base", kind="procedure")
+    s.run("add_minute")
+    assert base_runs == {"add_minute__base": 1} and s["minute"] == 11
+    for name in ("add_minute", "add_minute__base"):
+        assert main(["--root", str(EDITIONS), "show", "2024-draft", "--mod", str(override), "--source", name]) == 0
+        [function] = ast.parse(capsys.readouterr().out).body
+        assert isinstance(function, ast.FunctionDef), name
 
 
 # ---- check-time errors, each at the parent call's own position

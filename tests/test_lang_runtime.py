@@ -9,17 +9,18 @@ with a Python exception.
 
 from __future__ import annotations
 
-import langkit as kit
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from langkit import body_pos, events, fault, log_lines, run, run_do, value
 
 from fuba_rules.agents import CoachAgent, ScriptedAgent
 from fuba_rules.agents.scripted import ScriptError
 from fuba_rules.diagnostics import FubaError
 from fuba_rules.dice import DiceExhausted
 from fuba_rules.lang.runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, RuleFault
+
+import langkit as kit
+from langkit import body_pos, events, fault, log_lines, run, run_do, value
 
 
 # ---- values and operators ---------------------------------------------------------------
@@ -336,7 +337,9 @@ def test_leave_ends_the_innermost_scope_of_its_name_only() -> None:
 
 def test_leave_without_its_scope_running_is_a_fault() -> None:
     src = "procedures:\n" + kit.procedure("act()") + kit.procedure("leave turn", "act") + kit.procedure("scope turn:\n    act()", "turn")
-    f = pytest.raises(RuleFault, run, src).value
+    with pytest.raises(RuleFault) as raised:
+        run(src)
+    f = raised.value
     assert f.message == "leave turn ran outside any 'scope turn'"
 
 
@@ -860,7 +863,9 @@ def test_a_rule_fault_becomes_a_positioned_error() -> None:
 
 def test_a_fault_after_a_call_points_at_the_callers_statement() -> None:
     src = "procedures:\n" + kit.procedure("let a = 1\nlet y = helper() + none") + kit.procedure("let q = 1\nlet r = 2\nlet s = 3", "helper")
-    f = pytest.raises(RuleFault, run, src).value
+    with pytest.raises(RuleFault) as raised:
+        run(src)
+    f = raised.value
     assert f.pos.line == kit.BODY_LINE + 1
 
 
@@ -900,7 +905,9 @@ def test_nested_loops_share_one_budget() -> None:
 
 def test_endless_recursion_stops_at_max_depth() -> None:
     src = "procedures:\n" + kit.procedure("again()") + kit.procedure("log(\"again\")\nagain()", "again")
-    f = pytest.raises(RuleFault, run, src).value
+    with pytest.raises(RuleFault) as raised:
+        run(src)
+    f = raised.value
     assert f.message == f"calls nest deeper than {MAX_DEPTH} (endless recursion in 'again'?)"
     assert str(f.pos) == "rules.yaml:7:7"  # the first statement of 'again'
 

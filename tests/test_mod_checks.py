@@ -60,7 +60,7 @@ def test_a_mod_beside_the_edition_it_extends_still_finds_it_there(tmp_path, caps
     (tmp_path / "mods" / "m.yaml").write_text("schema_version: 1\nid: mods/m\nextends: base\n")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("FUBA_EDITIONS", str(EDITIONS))
-    code, out, err = check(capsys, "mods/m.yaml")
+    _code, out, err = check(capsys, "mods/m.yaml")
     assert "unknown edition" not in err
     assert "mods/m (extends base" in out or "match.entry" in err  # found: the rules are checked
 
@@ -259,14 +259,14 @@ def test_a_table_no_rule_reads_is_a_warning_naming_the_table_that_is_read():
 
 
 def test_a_mods_skill_with_a_cost_warns_when_costs_need_a_rule_that_is_off(modder, capsys):
-    code, out, err = check(capsys, "mods/my-skills.yaml")
+    code, _out, err = check(capsys, "mods/my-skills.yaml")
     assert code == 0
     assert err.count("warning: skill") == 2
     assert "skill 'Quick counter' has a cost, which can be paid only with rule A1 (Team condition and tiredness), off by default: without --with A1 it never runs" in err
 
 
 def test_the_skills_of_the_edition_that_says_how_costs_are_paid_do_not_warn(capsys):
-    code, out, err = check(capsys, str(EDITIONS / "2024-draft"))
+    code, _out, err = check(capsys, str(EDITIONS / "2024-draft"))
     assert (code, err) == (0, "")
 
 

@@ -94,14 +94,14 @@ def test_a_sequence_passes_what_outlives_a_match_to_the_next(edition, monkeypatc
     from fuba_rules.sim import batch
 
     seen = []
-    real = batch.play_match
+    real = batch.play
 
     def spy(*args, carry=None, **kw):
         seen.append(carry)
         r = real(*args, **kw)
         return r.__class__(r.seed, r.score, r.tally, r.metrics, r.events, r.decisions, {"n": len(seen)})
 
-    monkeypatch.setattr(batch, "play_match", spy)
+    monkeypatch.setattr(batch, "play", spy)
     batch.simulate(edition, 3, seed=1, sequence=True)
     assert seen == [{}, {"n": 1}, {"n": 2}]
     seen.clear()

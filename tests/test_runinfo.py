@@ -11,6 +11,7 @@ import pytest
 
 from fuba_rules.cli import main
 from fuba_rules.sim.runinfo import RunConfig, fuba_version
+from fuba_rules.sim.setup import MatchSetup
 
 ROOT = Path(__file__).resolve().parents[1]
 EDITIONS = str(ROOT / "editions")
@@ -37,7 +38,7 @@ def run(capsys, *args):
 def test_the_summary_names_mods_rules_skills_team_file_agents_seed_and_version(here, capsys):
     out = run(capsys, "--mod", "mods/long.yaml", "--with", "A1", "--teams", str(TEAMS), "--away", "random")
     head = out.split("\n\n")[0]
-    digest = RunConfig.of("x", 0, ("a", "b"), mods=["mods/long.yaml"]).mods[0].sha256
+    digest = RunConfig.of("x", 0, MatchSetup(("a", "b")), mods=["mods/long.yaml"]).mods[0].sha256
     assert f"mod mods/long.yaml (sha256 {digest})" in head
     assert "rules switched on: A1" in head
     assert "home skills:" in head and "team file " in head

@@ -214,7 +214,7 @@ def test_a_huge_file_is_not_read_whole(tmp_path, monkeypatch):
 
 
 def test_a_folder_is_not_a_file(tmp_path):
-    with pytest.raises(FubaError, match="cannot read .*: is a directory"):
+    with pytest.raises(FubaError, match=r"cannot read .*: is a directory"):
         load_yaml(tmp_path)
 
 

@@ -9,20 +9,27 @@ A copy costs a fraction of a percent of a match.
 When an edition's rules cannot pause (see `lang.resumable.Unresumable`), the match
 runs in the fast form and a continuation replays it from the kick-off instead: the same
 dice outcomes and answers, then new dice and agents. `History` records both as the
-match is played (`recorded`); `ReplayDice` and `ReplayAgent` replay them.
+match is played (`recorded`); `ReplayDice` and the engine's `ReplayAgent` replay them.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..board import TEAMS
 from ..dice import SIDES, Dice, DiceExhausted, SeededDice
+from ..engine.compiled import Edition
 from ..engine.decisions import Decision
+from ..engine.frames import Trampoline  # imported, it runs the matches of agents needing history resumable
+from ..engine.replay import Policy, ReplayAgent
+from ..engine.types import Agent
+
+if TYPE_CHECKING:
+    from ..engine.match import MatchState
 
 DIE = 0  # the size recorded for a die: pick(n) records n
 
@@ -57,29 +64,29 @@ class RecordingDice:
 class RecordingAgent:
     """An agent that writes its answers into a `History` (shared by both teams)."""
 
-    def __init__(self, inner: Any, history: History):
+    def __init__(self, inner: Agent, history: History):
         self.inner, self.history = inner, history
         self.name = inner.name
         self.needs_history = getattr(inner, "needs_history", False)  # the match runs resumable for it
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: object) -> int:
         pick = self.inner.choose(decision, match)
         self.history.answers.append(pick)
         return pick
 
 
-def wants_history(agents: dict[str, Any]) -> bool:
+def wants_history(agents: Mapping[str, object]) -> bool:
     """Some agent searches ahead (it says so with `needs_history = True`)."""
     return any(getattr(a, "needs_history", False) for a in agents.values())
 
 
-def recorded(dice: Dice, agents: dict[str, Any], skills: dict[str, list[str]] | None = None, carry: dict[str, Any] | None = None) -> tuple[RecordingDice, dict[str, RecordingAgent]]:
+def recorded(dice: Dice, agents: Mapping[str, Agent], skills: dict[str, list[str]] | None = None, carry: dict[str, Any] | None = None) -> tuple[RecordingDice, dict[str, RecordingAgent]]:
     """The match's dice and agents, recording into one new `History` (read it from `dice.history`)."""
     h = History(skills={t: list(v) for t, v in (skills or {}).items()}, carry=dict(carry) if carry else None)
     return RecordingDice(dice, h), {t: RecordingAgent(a, h) for t, a in agents.items()}
 
 
-def history_of(match: Any) -> History:
+def history_of(match: object) -> History:
     """The history of a running match whose dice record it (see `recorded`)."""
     h = getattr(getattr(match, "dice", None), "history", None)
     if not isinstance(h, History):
@@ -111,21 +118,6 @@ class ReplayDice:
         return self.after.pick(n) if v is None else v
 
 
-class ReplayAgent:
-    """Gives the recorded answers in turn, then hands each decision to `then(decision, match)`."""
-
-    name = "replay"
-
-    def __init__(self, answers: list[int], then: Callable[[Decision, Any], int]):
-        self.answers, self.then, self.i = answers, then, 0
-
-    def choose(self, decision: Decision, match: Any) -> int:
-        if self.i < len(self.answers):
-            self.i += 1
-            return self.answers[self.i - 1]
-        return self.then(decision, match)
-
-
 class Horizon(DiceExhausted):
     """Raised by a playout's policy to stop the match where it is (the engine lets it through)."""
 
@@ -139,16 +131,16 @@ class Continuation:
     never sees the dice the real match will roll.
     """
 
-    edition: Any
+    edition: Edition
     rules_on: frozenset[str]
     skills: dict[str, list[str]] | None
     history: History
     carry: dict[str, Any] | None = None
-    snapshot: Any = None  # a paused `engine.frames.Trampoline`, never run itself
+    snapshot: Trampoline | None = None  # a paused `engine.frames.Trampoline`, never run itself
     viewer: str | None = None  # the team playing on: the other team's hidden answers are drawn again at each play
 
     @classmethod
-    def of(cls, match: Any, viewer: str | None = None) -> Continuation:
+    def of(cls, match: MatchState, viewer: str | None = None) -> Continuation:
         """The match paused at its pending decision; each `play` for a `viewer` (a team)
         draws the other team's hidden answers again (engine/secrets.py): it plays on from
         what that team may know."""
@@ -159,7 +151,7 @@ class Continuation:
         h = history_of(match)
         return cls(match.ed, match.rules_on, h.skills, History(list(h.dice), list(h.answers)), h.carry)
 
-    def play(self, policy: Callable[[Decision, Any], int], dice_seed: int) -> Any:
+    def play(self, policy: Policy, dice_seed: int) -> MatchState:
         """Play the match on to the end, or until `policy` raises `Horizon`: `policy` answers
         every decision after the pause. Returns the match where it stopped."""
         from ..engine.match import MatchState
@@ -168,6 +160,7 @@ class Continuation:
             agent = ReplayAgent([], policy)
             r = self.snapshot.copy({t: agent for t in TEAMS}, SeededDice(dice_seed), viewer=self.viewer, rng=random.Random(dice_seed))
             r.pause, r.fast = False, True  # nobody copies a playout: new calls run the fast form
+            assert r.pending is not None  # a snapshot is taken at a pending decision (`of`)
             try:
                 r.answer(r.m.ask(r.pending))
             except Horizon:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..dice import below
 from ..engine.decisions import Decision
+
+if TYPE_CHECKING:
+    from ..engine.match import MatchState
 
 
 class RandomAgent:
@@ -19,9 +22,9 @@ class RandomAgent:
 
     reads_advice = False
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         return below(self._rng, len(decision.options))
 
-    def pick(self, n: int, scores: Any) -> int:
+    def pick(self, n: int, scores: list[float] | None) -> int:
         """`Agent.pick`: any of n options."""
         return below(self._rng, n)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import NoReturn
 
 from ..engine.decisions import Decision, IllegalChoice
+from ..engine.replay import ReplayAgent
 from ..lang.core import render
 
 
@@ -14,7 +15,7 @@ class ScriptError(IllegalChoice, LookupError):
     the script, not of the rules (it is never reported as a rule fault)."""
 
 
-class ScriptedAgent:
+class ScriptedAgent(ReplayAgent):
     """Answers decisions from a list, for scenario tests: each answer is an option or its label.
 
     A decision whose label is in `defaults` takes that answer without using the list.
@@ -22,20 +23,23 @@ class ScriptedAgent:
 
     name = "script"
 
-    def __init__(self, answers: Sequence[Any] = (), defaults: dict[str, Any] | None = None):
-        self.answers = list(answers)
+    def __init__(self, answers: Sequence[object] = (), defaults: Mapping[str, object] | None = None):
+        super().__init__(list(answers), self.no_answer)
         self.defaults = dict(defaults or {})
         self.asked: list[Decision] = []
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: object) -> int:
         self.asked.append(decision)
         if decision.label in self.defaults:
-            want = self.defaults[decision.label]
-        elif self.answers:
-            want = self.answers.pop(0)
-        else:
-            raise ScriptError(f"the script has no answer for {decision.team}'s '{decision.label}' (options: {', '.join(decision.labels)})")
+            return self.read(decision, self.defaults[decision.label])
+        return super().choose(decision, match)
+
+    def read(self, decision: Decision, answer: object) -> int:
+        """The option that is `answer` or is rendered as it."""
         for i, o in enumerate(decision.options):
-            if o == want or render(o) == render(want) or (want is None and o is None):
+            if o == answer or render(o) == render(answer) or (answer is None and o is None):
                 return i
-        raise ScriptError(f"'{render(want)}' is not an option of '{decision.label}' (options: {', '.join(decision.labels)})")
+        raise ScriptError(f"'{render(answer)}' is not an option of '{decision.label}' (options: {', '.join(decision.labels)})")
+
+    def no_answer(self, decision: Decision, match: object) -> NoReturn:
+        raise ScriptError(f"the script has no answer for {decision.team}'s '{decision.label}' (options: {', '.join(decision.labels)})")

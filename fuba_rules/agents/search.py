@@ -27,13 +27,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..engine.decisions import Decision
 from .coach import CoachAgent, advice, best_options
 from .history import Continuation, Horizon, fresh_seed
+
+if TYPE_CHECKING:
+    from ..engine.match import MatchState
 
 EXPLORE = 1.0  # UCB1's exploration constant, for values in [-1, 1]
 CONFIDENCE = 1.0  # standard errors by which an option must beat the coach's choice to replace it
@@ -83,11 +86,11 @@ class Budget:
         rest, tilde, margin = text.partition("~")
         amount, at, horizon = rest.partition("@")
         try:
-            kw: dict[str, Any] = {"horizon": int(horizon) if at else 0, "margin": float(margin) if tilde else 0.0}
+            depth, lead = int(horizon) if at else 0, float(margin) if tilde else 0.0
             if amount.endswith("s"):
-                b = cls(seconds=float(amount[:-1]), **kw)
+                b = cls(seconds=float(amount[:-1]), horizon=depth, margin=lead)
             else:
-                b = cls(playouts=int(amount), **kw)
+                b = cls(playouts=int(amount), horizon=depth, margin=lead)
         except ValueError:
             raise ValueError(f"a search budget is {BUDGET_SYNTAX}; got '{text}'") from None
         if b.playouts < 0 or b.seconds < 0 or (b.playouts == 0 and b.seconds == 0) or b.horizon < 0 or b.margin < 0 or not math.isfinite(b.seconds + b.margin):
@@ -114,7 +117,7 @@ class SearchAgent:
         self.playouts = 0  # over the whole match, for benchmarks
         self.searched = self.skipped = 0  # decisions searched, and answered as the coach (one option, or a clear lead)
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         if not self._worth_searching(decision):
             self.skipped += 1
             return self._coach.choose(decision, match)
@@ -172,7 +175,7 @@ class SearchAgent:
         horizon = self.budget.horizon
         own = [0]  # the searching team's decisions so far in this playout
 
-        def policy(decision: Decision, match: Any) -> int:
+        def policy(decision: Decision, match: MatchState) -> int:
             if decision.team == team:
                 own[0] += 1
                 if horizon and own[0] > horizon:
@@ -213,17 +216,17 @@ def _keys(decision: Decision) -> list[str]:
     return [f"{decision.label}:{lab}" for lab in decision.labels]
 
 
-def _goal_difference(m: Any, team: str) -> int:
+def _goal_difference(m: MatchState, team: str) -> int:
     score = m.S.get(m.ed.match.get("score", "score"), {})
     return score.get(team, 0) - score.get("away" if team == "home" else "home", 0)
 
 
-def _value(m: Any, team: str) -> float:
+def _value(m: MatchState, team: str) -> float:
     """A playout played to the end: 1 a win, 0 a draw, -1 a loss."""
     diff = _goal_difference(m, team)
     return 1.0 if diff > 0 else -1.0 if diff < 0 else 0.0
 
 
-def _gain(m: Any, team: str, start_diff: int) -> float:
+def _gain(m: MatchState, team: str, start_diff: int) -> float:
     """A playout stopped at its horizon: the goals gained since the pause, clamped to [-1, 1]."""
     return max(-1.0, min(1.0, float(_goal_difference(m, team) - start_diff)))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import editions_root
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import editions_root
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
 
@@ -20,10 +20,9 @@ def attribute(args: argparse.Namespace, n: int) -> int:
         raise FubaError(Diagnostic(None, "--attribute plays -n matches per side on the same seeds: leave out --precision, --until-significant, --independent and --reference"))
     base = bench.side(args, args.sides[0])  # checks both sides before playing
     bench.side(args, args.sides[1])
-    extra = list(base.rules)
     specs = [SideSpec.parse(s) for s in args.sides]
     with bench.bar(args, None, "attribute") as progress:
-        a = run_attribution(specs[0], specs[1], editions_root(args), n, args.seed, bench.agents(args), bench.skills(args, base), extra, progress.update)
+        a = run_attribution(specs[0], specs[1], editions_root(args), n, args.seed, bench.setup(args, base), progress.update)
     if args.json:
         bench.emit_json(a.as_json())
     else:

@@ -9,12 +9,23 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fuba_rules.cli import arg, editions_root
-from fuba_rules.cli._options import ADVANCED_ARG, JOBS_ARG, _agent, _skills, jobs_for, named_rules
+from fuba_rules.cli._options import (
+    ADVANCED_ARG,
+    JOBS_ARG,
+    _agent,
+    _skills,
+    jobs_for,
+    named_rules,
+)
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.sim.setup import MatchSetup
 from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
+
+if TYPE_CHECKING:
+    from fuba_rules.workbench.realism import Distance, RealMatches
 
 PLAY_ARGS = (
     arg("--seed", type=int, default=0, help="seed of the first match (match i uses seed+i)"),
@@ -44,6 +55,13 @@ def skills(args: argparse.Namespace, s: Side) -> dict[str, list[str]]:
     return _skills(args, s.edition)
 
 
+def setup(args: argparse.Namespace, first: Side) -> MatchSetup:
+    """How every side's matches are set up, built once from the command line: the agents,
+    the skills (checked against the first side's edition) and the first side's rules
+    (--with, --advanced and its own), which every generated variant of it plays too."""
+    return MatchSetup.of(agents(args), first.rules, skills(args, first))
+
+
 def positive(value: int, name: str) -> int:
     if value < 1:
         raise FubaError(Diagnostic(None, f"{name} must be at least 1"))
@@ -61,7 +79,7 @@ def bar(args: argparse.Namespace, total: int | None, desc: str) -> Iterator[Any]
         yield progress
 
 
-def real_matches(args: argparse.Namespace) -> Any:
+def real_matches(args: argparse.Namespace) -> RealMatches | None:
     if not args.reference:
         return None
     from fuba_rules.workbench.realism import load_real_matches
@@ -69,7 +87,7 @@ def real_matches(args: argparse.Namespace) -> Any:
     return load_real_matches(args.reference)
 
 
-def realism_of(args: argparse.Namespace, sample: Sample, real: Any) -> list:
+def realism_of(args: argparse.Namespace, sample: Sample, real: RealMatches | None) -> list[Distance]:
     from fuba_rules.workbench.realism import realism
 
     return realism(sample, real, args.seed) if real is not None else []

@@ -11,6 +11,7 @@ from fuba_rules.cli import arg, editions_root
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.edition import Edition, load_edition
 from fuba_rules.limits import MAX_MATCHES, MAX_NUMBER_DIGITS
+from fuba_rules.sim.setup import EditionSource, MatchSetup
 from fuba_rules.yamlpos import load_yaml
 
 
@@ -27,6 +28,16 @@ def _rules(args: argparse.Namespace, ed: Edition) -> list[str]:
     """The rules a command's matches play with: `--advanced` and `--with` read alike by every
     command (Edition.rules_asked; the workbench sides go through it too)."""
     return ed.rules_asked(named_rules(args), getattr(args, "advanced", False), "--with: ")
+
+
+def match_setup(args: argparse.Namespace, ed: Edition) -> MatchSetup:
+    """The match set-up a match command's line asks for, built once: its agents, the
+    rules `--advanced` and `--with` switch on, the skills, `--check-invariants`, and how a
+    worker loads the edition again (the edition, `--mod`s and `--root` as given)."""
+    return MatchSetup.of(
+        (args.home, args.away), _rules(args, ed), _skills(args, ed), bool(getattr(args, "check_invariants", False)),
+        EditionSource.of(args.edition, args.mod or [], editions_root(args)),
+    )
 
 
 def _skills(args: argparse.Namespace, ed: Edition) -> dict[str, list[str]]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli import _bench as bench
-from fuba_rules.cli._options import MATCHES, run_size
+from fuba_rules.cli import arg, subcommand
+from fuba_rules.cli._options import MATCHES
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 
 
@@ -44,7 +44,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
 
     n = bench.positive(args.n, "-n")
     side = bench.side(args, args.edition)
-    skills = bench.skills(args, side)
+    setup = bench.setup(args, side)
     for name in args.skill_names or []:
         side.edition.check_skill(name)
     found = strategic(side.edition, args.max_options)
@@ -54,7 +54,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     decisions = args.decisions if args.decisions or not args.skill_names else []  # --skill alone: only that skill
     with_skills = not args.no_skills and not (args.decisions and not args.skill_names)  # --decision alone: only that
     with bench.bar(args, None, "balance") as progress:  # the number of options is found as it goes
-        b = run_balance(side, n, args.seed, bench.agents(args), skills, decisions, with_skills,
+        b = run_balance(side, n, args.seed, setup, decisions, with_skills,
                         args.skill_names, not args.no_matrix, args.max_options, progress.update)
     if args.json:
         bench.emit_json(b.as_json())

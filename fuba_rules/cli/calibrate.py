@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import jobs_for
 
 
@@ -57,8 +57,8 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     jobs = jobs_for(args.jobs, budget)
     with workers(jobs, args.dask), progress_bar(budget + confirm, "calibrate", sys.stderr.isatty() and not args.json) as progress:
         c = run_calibration(
-            spec, args.varies, args.targets, editions_root(args), n, budget, confirm, args.seed, bench.agents(args),
-            bench.skills(args, first), first.rules, measured, reference, batch, progress.update,
+            spec, args.varies, args.targets, editions_root(args), n, budget, confirm, args.seed, bench.setup(args, first),
+            measured, reference, batch, progress.update,
         )
     if args.json:
         bench.emit_json(c.as_json())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeGuard
 
 from fuba_rules import layering
 from fuba_rules.cli import arg, report, subcommand
@@ -33,7 +34,7 @@ def kernel_check(resolved: Resolved) -> list[Diagnostic]:
     return list(edition.check_resolved(resolved))
 
 
-def _is_team_file(top: object) -> bool:
+def _is_team_file(top: object) -> TypeGuard[LDict]:
     """A YAML file holding only `home:` and `away:` (a `--teams` file)."""
     return isinstance(top, LDict) and bool(top) and set(top) <= TEAM_KEYS
 
@@ -231,7 +232,8 @@ def team_file_problems(top: LDict, skills: dict[str, list[str]]) -> list[Diagnos
             continue
         for i, name in enumerate(names):
             if str(name) not in skills:
-                pos = names.item_pos[i] if i < len(getattr(names, "item_pos", ())) else where
+                item_pos = getattr(names, "item_pos", ())
+                pos = item_pos[i] if i < len(item_pos) else where
                 out.append(Diagnostic(pos, f"no edition here has a skill '{name}'{did_you_mean(str(name), skills)}"))
     return out
 

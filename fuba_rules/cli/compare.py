@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, subcommand
+import attrs
+
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCHES, _agent, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError
 
@@ -74,7 +76,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         return _under_pairings(args, sides, n, max_n)
     with bench.bar(args, max_n * len(sides), "compare") as progress:
         c = run_comparison(
-            sides, n, args.seed, bench.agents(args), bench.skills(args, sides[0]), not args.independent,
+            sides, n, args.seed, bench.setup(args, sides[0]), not args.independent,
             args.precision, args.until_significant, max_n, progress.update,
         )
     distances = [bench.realism_of(args, s, real) for s in c.samples]
@@ -98,7 +100,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if beside:
             page.append(beside)
         for label, ds in zip(c.labels, distances):
-            if ds:
+            if ds and real is not None:  # distances come only with real matches
                 section = sections.realism(ds, real)
                 section.title = f"Realism: {label}"
                 page.append(section)
@@ -112,11 +114,12 @@ def _under_pairings(args: argparse.Namespace, sides: list, n: int, max_n: int) -
         raise FubaError(Diagnostic(None, "--agents prints its tables (or --json); --report and --reference take one pairing (--home/--away)"))
     from fuba_rules.workbench.comparison import format_comparison, format_verdicts, run_comparison, verdicts_json
 
+    setup = bench.setup(args, sides[0])
     pairings = {}
     with bench.bar(args, max_n * len(sides) * len(args.agents), "compare") as progress:
         for home, away in args.agents:
             pairings[home if home == away else f"{home}/{away}"] = run_comparison(
-                sides, n, args.seed, (home, away), bench.skills(args, sides[0]), not args.independent,
+                sides, n, args.seed, attrs.evolve(setup, agents=(home, away)), not args.independent,
                 args.precision, args.until_significant, max_n, progress.update,
             )
     if args.json:

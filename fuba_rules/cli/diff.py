@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import difflib
 from pathlib import Path
+from typing import TypeGuard
 
 from fuba_rules import layering
 from fuba_rules.cli import arg, editions_root, subcommand
@@ -57,7 +58,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return 0
 
 
-def _is_text(value: object) -> bool:
+def _is_text(value: object) -> TypeGuard[str]:
     """Rule text worth a line diff: a text of more than one line."""
     return isinstance(value, str) and "\n" in value.strip()
 

@@ -36,7 +36,8 @@ def cmd_editions(args: argparse.Namespace) -> int:
             failed = True
             rows.append((edition_id, "(unreadable)", "-", "-"))
             continue
-        rows.append((edition_id, *(str(header.get(k) or "-") for k in ("title", "date", "extends"))))
+        title, date, extends = (str(header.get(k) or "-") for k in ("title", "date", "extends"))
+        rows.append((edition_id, title, date, extends))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row[:3], widths, strict=True)) + "  " + row[3])

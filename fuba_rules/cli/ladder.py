@@ -7,7 +7,6 @@ import json
 import sys
 
 from fuba_rules.agents import make_agent
-from fuba_rules.agents.ladder import format_ladder, ladder
 from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
@@ -21,7 +20,8 @@ from fuba_rules.cli._options import (
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.lang.runtime import RuleFault
-from fuba_rules.sim.workers import EditionSource
+from fuba_rules.sim.setup import EditionSource, MatchSetup
+from fuba_rules.workbench.ladder import format_ladder, ladder
 from fuba_rules.workbench.parallel import workers
 
 
@@ -60,11 +60,12 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         if show:
             print(f"\r{i}/{total} matches", end="" if i < total else "\n", file=sys.stderr, flush=True)
 
-    source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
     matches = run_size(2 * args.n * len(args.agents) * (len(args.agents) - 1) // 2, f"{len(args.agents)} agents playing {args.n:,} matches each way round")
+    source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
+    setup = MatchSetup.of(rules=_rules(args, ed), skills=_skills(args, ed), source=source)  # the agents are each pairing's
     try:
         with workers(jobs_for(args.jobs, matches)):
-            result = ladder(ed, args.agents, args.n, args.seed, _rules(args, ed), _skills(args, ed), progress, source)
+            result = ladder(ed, args.agents, args.n, args.seed, setup, progress)
     except RuleFault as e:
         raise e.to_error() from None
     print(json.dumps(result.as_json(), indent=2, sort_keys=True) if args.json else format_ladder(result))

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import TypeVar
 
 from fuba_rules import odds as position
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import ADVANCED_ARG, _load, _rules
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
 from fuba_rules.lang.runtime import RuleFault
-from fuba_rules.scenario import Scenario
+from fuba_rules.scenario import Answers, Scenario
+
+K = TypeVar("K", bound=Hashable)
 
 
 @subcommand(
@@ -58,13 +62,13 @@ def cmd_odds(args: argparse.Namespace) -> int:
     keepers = position.keepers(ed, args.keepers)
     values = [position.literal(a, "argument") for a in args.args]
     until = position.names(args.until)
-    answers: Any = [position.literal(a, "--answer") for a in args.answer or []]
+    answers: Answers = [position.literal(a, "--answer") for a in args.answer or []]
     if args.home_answer or args.away_answer:
         if answers:
             raise FubaError(Diagnostic(None, "--answer answers both teams in turn: give it, or --home-answer and --away-answer, not both"))
         answers = {t: [position.literal(a, f"--{t}-answer") for a in getattr(args, f"{t}_answer") or []] for t in ("home", "away")}
 
-    def setup(s: Any) -> None:
+    def setup(s: Scenario) -> None:
         try:
             s.pieces("home", home, keepers[0]).pieces("away", away, keepers[1])
         except ValueError as e:  # e.g. more pieces than a team has
@@ -100,12 +104,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table(odds: dict[Any, Any]) -> None:
+def _table(odds: Mapping[K, Fraction]) -> None:
     """One line per outcome, the likeliest first: the outcome, its exact and its decimal odds."""
     rows = [(", ".join(map(str, o)) if isinstance(o, tuple) else str(o), p) for o, p in sorted(odds.items(), key=lambda kv: (-kv[1], str(kv[0])))]
     width = max([24, *(len(shown) for shown, _ in rows)])
     for shown, p in rows:
-        print(f"  {shown:<{width}} {str(p):>8}  {float(p):7.2%}")
+        print(f"  {shown:<{width}} {p!s:>8}  {float(p):7.2%}")
 
 
 def _decision(e: LookupError) -> str:

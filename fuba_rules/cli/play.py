@@ -7,19 +7,23 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from fuba_rules.agents import make_agent
 from fuba_rules.choice_odds import AGENT, odds_rows
 from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import MATCH_ARGS, _load, _rules, _skills, _teams
+from fuba_rules.engine.decisions import Decision
 from fuba_rules.engine.driver import Match
 from fuba_rules.engine.secrets import visible_events
 from fuba_rules.sim.matchlog import write_log
-from fuba_rules.sim.runinfo import ModRef
 from fuba_rules.sim.narrate import narrate
 from fuba_rules.sim.play import agent_seed
+from fuba_rules.sim.runinfo import ModRef
 from fuba_rules.sim.textboard import option_text, picture, status_line
+
+if TYPE_CHECKING:
+    from fuba_rules.edition import Edition
 
 HELP = """  a number  choose that option
   ?         the exact odds of each option, and this help
@@ -54,7 +58,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 class _Table:
     """The person at the terminal, the agents, and the paused match."""
 
-    def __init__(self, ed: Any, args: argparse.Namespace, humans: set[str]):
+    def __init__(self, ed: Edition, args: argparse.Namespace, humans: set[str]):
         self.ed, self.args, self.humans = ed, args, humans
         self.names = _teams(ed)
         self.rules, self.skills = _rules(args, ed), _skills(args, ed)
@@ -86,7 +90,7 @@ class _Table:
         self.save()
         return 0
 
-    def think(self, d: Any) -> int:
+    def think(self, d: Decision) -> int:
         """The agent's answer; a slow one (search) says it is thinking, with the seconds so far."""
         agent = self.agents[d.team]
         if not getattr(agent, "needs_history", False):
@@ -116,8 +120,15 @@ class _Table:
             print(line)
         self.shown = max(self.shown, len(events))
 
+    @property
+    def waiting(self) -> Decision:
+        """The decision the match waits on: the commands below run only while it waits."""
+        d = self.match.decision
+        assert d is not None
+        return d
+
     def board(self) -> None:
-        m, d = self.match, self.match.decision
+        m, d = self.match, self.waiting
         print()
         for line in picture(self.ed, m.state):
             print(line)
@@ -147,12 +158,12 @@ class _Table:
                     print(line)
             elif answer == "b":
                 self.board()
-            elif answer.isdigit() and int(answer) < len(m.decision.options):
+            elif answer.isdigit() and int(answer) < len(self.waiting.options):
                 self.mine.append(len(m.answers))
                 m.choose(int(answer))
                 return 0
             else:
-                print(f"please type one of the numbers (0 to {len(m.decision.options) - 1}), or ? for help")
+                print(f"please type one of the numbers (0 to {len(self.waiting.options) - 1}), or ? for help")
 
     def undo(self) -> None:
         if not self.mine:
@@ -164,7 +175,7 @@ class _Table:
         print("taken back: your last decision")
 
     def odds(self) -> None:
-        m, d = self.match, self.match.decision
+        m, d = self.match, self.waiting
         start = time.perf_counter()
         rows = odds_rows(self.ed, m)
         took = time.perf_counter() - start

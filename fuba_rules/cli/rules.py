@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from fuba_rules import layering
-from fuba_rules.cli import arg, editions_root, report, subcommand
 from fuba_rules.cli import _bench as bench
+from fuba_rules.cli import arg, editions_root, report, subcommand
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.files import write_regular
 from fuba_rules.workbench.sample import mod_path

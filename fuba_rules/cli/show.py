@@ -6,7 +6,6 @@ import argparse
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -39,7 +38,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     """
     if args.source is not None:
         from fuba_rules.edition import load_edition
-        from fuba_rules.engine.tuning import tune
+        from fuba_rules.tuning import tune
 
         ed = load_edition(_edition_ref(args.edition, editions_root(args)), args.mod, editions_root(args))
         tune(ed)  # the code matches run: without the caches the reference play found idle
@@ -125,7 +124,7 @@ def _kinds(params: list[str], calls: list[str]) -> dict[str, str]:
     return {p: next(iter(k)) for p, k in seen.items() if len(k) == 1}
 
 
-def _texts(value: Any) -> Iterator[str]:
+def _texts(value: object) -> Iterator[str]:
     """Every text in the resolved edition: the rule text calls are found in."""
     if isinstance(value, str):
         yield value

@@ -9,22 +9,23 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
-from fuba_rules.cli import arg, editions_root, subcommand
+from fuba_rules.cli import arg, subcommand
 from fuba_rules.cli._options import (
     JOBS_ARG,
     MATCH_ARGS,
     MATCHES,
     _load,
-    _rules,
-    _skills,
     _teams,
     count,
     jobs_for,
+    match_setup,
     run_size,
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
+from fuba_rules.edition import Edition
 from fuba_rules.limits import MAX_CUP_TEAMS
 from fuba_rules.sim.batch import (
     BatchFault,
@@ -38,13 +39,16 @@ from fuba_rules.sim.batch import (
 from fuba_rules.sim.cluster import distributed_module
 from fuba_rules.sim.cup import UndecidedTie, valid_size
 from fuba_rules.sim.matchlog import LogWriter
-from fuba_rules.sim.play import MatchFault, minute, new_match, run_match
+from fuba_rules.sim.play import MatchFault, minute, run_match, start
 from fuba_rules.sim.reference import load_reference
 from fuba_rules.sim.results import ResultsFile
 from fuba_rules.sim.runinfo import RunConfig
-from fuba_rules.sim.workers import EditionSource
+from fuba_rules.sim.setup import MatchSetup
 
 PROGRESS_AFTER = 2.0  # seconds: shorter runs show no progress bar
+
+if TYPE_CHECKING:
+    from fuba_rules.edition import Edition
 
 
 @subcommand(
@@ -84,8 +88,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     order, is reported at the invariant's line with its chapter, the trigger point and
     the match's seed and minute, and the exit status is 1."""
     ed = _load(args)
-    rules, skills = _rules(args, ed), _skills(args, ed)
-    agents = (args.home, args.away)
+    setup = match_setup(args, ed)
     if args.n < 1:
         raise FubaError(Diagnostic(None, "-n must be at least 1"))
     matches = _matches(args)
@@ -94,19 +97,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.dask:
         distributed_module()  # without the cluster extra, say so before any work
     reference = load_reference(args.reference) if args.reference else None
-    run = run_config(args, ed.id, rules, skills)
+    run = run_config(args, ed.id, setup)
     log = LogWriter(args.log, {**run.as_json(), "teams": _teams(ed)}) if args.log else None
     results, done = _results_file(args, run, matches)
-    source = EditionSource.of(args.edition, args.mod or [], editions_root(args))
     try:
         with _signals_stop_the_batch():
             if log:
-                _play_logged(ed, log, args.seed, agents, rules, skills, args.check_invariants)
+                _play_logged(ed, log, args.seed, setup)
             with _progress(args, len(done), matches) as progress:
                 result = simulate(
-                    ed, matches, args.seed, agents, rules, skills, progress, args.sequence,
-                    jobs=jobs_for(args.jobs, matches - len(done)), source=source, dask=args.dask, done=done,
-                    on_outcome=results.add if results else None, cup=args.cup, check_invariants=args.check_invariants,
+                    ed, matches, args.seed, setup, progress, args.sequence, jobs=jobs_for(args.jobs, matches - len(done)),
+                    dask=args.dask, done=done, on_outcome=results.add if results else None, cup=args.cup,
                 )
     except BatchInterrupted as stop:
         _print(args, stop.partial, reference, run)
@@ -148,10 +149,10 @@ def _matches(args: argparse.Namespace) -> int:
     return run_size(args.n * (args.cup - 1), f"{args.n:,} cups of {args.cup:,} teams")
 
 
-def run_config(args: argparse.Namespace, edition: str, rules: list[str], skills: dict[str, list[str]]) -> RunConfig:
+def run_config(args: argparse.Namespace, edition: str, setup: MatchSetup) -> RunConfig:
     """The record of this run (`sim.runinfo`): what the summary, `--out` and `--log` name."""
     return RunConfig.of(
-        edition, args.seed, (args.home, args.away), rules, skills, args.mod or [], getattr(args, "teams", None),
+        edition, args.seed, setup, args.mod or [], getattr(args, "teams", None),
         bool(getattr(args, "sequence", False)), getattr(args, "cup", None),
     )
 
@@ -164,9 +165,9 @@ def _results_file(args: argparse.Namespace, run: RunConfig, matches: int) -> tup
     return None, []
 
 
-def _play_logged(ed: Any, log: LogWriter, seed: int, agents: tuple, rules: list[str], skills: Any, check_invariants: bool = False) -> None:
+def _play_logged(ed: Edition, log: LogWriter, seed: int, setup: MatchSetup) -> None:
     """Play the first match with every event recorded; a fault keeps the events so far."""
-    m = new_match(ed, seed, agents, rules, skills, record=True, check_invariants=check_invariants)
+    m = start(ed, setup, seed, record=True)
     finished = False
     try:
         run_match(m, seed)
@@ -203,7 +204,7 @@ def _print(args: argparse.Namespace, result: BatchResult, reference: dict[str, f
 def _signals_stop_the_batch() -> Iterator[None]:
     """SIGTERM stops a batch as Ctrl-C does: the finished matches are summarized."""
 
-    def stop(signum: int, frame: Any) -> None:
+    def stop(signum: int, frame: FrameType | None) -> None:
         raise Stop(signum)
 
     try:
@@ -228,6 +229,9 @@ def _progress(args: argparse.Namespace, already: int, total: int | None = None) 
 
     bar = tqdm(total=args.n if total is None else total, initial=already, delay=PROGRESS_AFTER, unit="match", file=sys.stderr, leave=False)
     try:
-        yield lambda finished: bar.update(finished - bar.n)
+        def advance(finished: int) -> None:
+            bar.update(finished - bar.n)
+
+        yield advance
     finally:
         bar.close()

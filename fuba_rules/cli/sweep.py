@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from fuba_rules.cli import arg, editions_root, subcommand
 from fuba_rules.cli import _bench as bench
-from fuba_rules.cli._options import MATCHES, _skills, run_size
-from fuba_rules.limits import MAX_SWEEP_POINTS
+from fuba_rules.cli import arg, editions_root, subcommand
+from fuba_rules.cli._options import MATCHES, run_size
 from fuba_rules.diagnostics import Diagnostic, FubaError, did_you_mean
+from fuba_rules.limits import MAX_SWEEP_POINTS
 
 
 @subcommand(
@@ -31,13 +31,18 @@ def cmd_sweep(args: argparse.Namespace) -> int:
       fuba sweep <edition>+mods/<mod>.yaml --set modifiers.<row>=removed,1
     """
     from fuba_rules.workbench.sample import SideSpec
-    from fuba_rules.workbench.sweep import format_sweep, parse_setting, resolved_data, run_sweep
+    from fuba_rules.workbench.sweep import (
+        format_sweep,
+        parse_setting,
+        resolved_data,
+        run_sweep,
+    )
 
     n = bench.positive(args.n, "-n")
     spec = SideSpec.parse(args.edition)
     root = editions_root(args)
     first = bench.side(args, args.edition)  # checks the side, its rules and skills before playing
-    skills = _skills(args, first.edition)
+    setup = bench.setup(args, first)  # --advanced and --with as every command reads them (bench.side)
     _, data = resolved_data(spec.edition, first.mods, root)
     points = 1
     for text in args.settings:
@@ -45,9 +50,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         if points > MAX_SWEEP_POINTS:
             raise FubaError(Diagnostic(None, f"the grid has more than {MAX_SWEEP_POINTS:,} points (at --set {text.partition('=')[0]}); sweep fewer values at once (docs/limits.md)"))
     run_size(points * n, f"{points:,} grid points of {n:,} matches")
-    extra = list(first.rules)  # --advanced and --with as every command reads them (bench.side)
     with bench.bar(args, points * n, "sweep") as progress:
-        sw = run_sweep(spec, args.settings, root, n, args.seed, bench.agents(args), skills, extra, progress.update)
+        sw = run_sweep(spec, args.settings, root, n, args.seed, setup, progress.update)
     known = sw.metric_names()
     for m in args.metrics or []:
         if m not in known:
@@ -73,12 +77,12 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         from fuba_rules.report import sections
 
         page = sections.sweep(sw, metrics)
-        points = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
-        beside = sections.goals_beside_real(dict(zip(points, distances)))
+        labels = [", ".join(f"{st.path}={v}" for st, v in zip(sw.settings, p.values)) for p in sw.points]
+        beside = sections.goals_beside_real(dict(zip(labels, distances)))
         if beside:
             page.append(beside)
-        for point, ds in zip(points, distances):
-            if ds:
+        for point, ds in zip(labels, distances):
+            if ds and real is not None:  # distances come only with real matches
                 section = sections.realism(ds, real)
                 section.title = "Realism: " + point
                 page.append(section)

@@ -6,9 +6,14 @@ index. An optional decision ends with `None`, the choice to do nothing.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..lang.core import render
+
+Scores = Sequence[float] | Callable[[], Sequence[float]] | None
+"""The rules' advice on a decision: a score per option, a function giving them when first
+asked (advice costs steps, and most agents never read it), or None without advice."""
 
 
 class Decision:
@@ -21,7 +26,7 @@ class Decision:
 
     __slots__ = ("team", "label", "options", "_scores", "ref")
 
-    def __init__(self, team: str, label: str, options: tuple[Any, ...], scores: Any, ref: str = ""):
+    def __init__(self, team: str, label: str, options: tuple[Any, ...], scores: Scores, ref: str = "") -> None:
         self.team = team
         self.label = label
         self.options = options
@@ -29,16 +34,17 @@ class Decision:
         self.ref = ref
 
     @property
-    def scores(self) -> tuple[Any, ...] | None:
-        if callable(self._scores):
-            self._scores = tuple(self._scores())
-        return self._scores
+    def scores(self) -> tuple[float, ...] | None:
+        scores = self._scores
+        if callable(scores):
+            scores = self._scores = tuple(scores())
+        return None if scores is None else tuple(scores) if type(scores) is not tuple else scores
 
     @property
     def labels(self) -> list[str]:
         return ["(none)" if o is None else render(o) for o in self.options]
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.team, self.label, self.options, self.scores, self.ref)
 
     def __eq__(self, other: object) -> bool:
@@ -49,25 +55,6 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(team={self.team!r}, label={self.label!r}, options={self.options!r}, scores={self.scores!r}, ref={self.ref!r})"
-
-
-class Agent(Protocol):
-    """Anything that picks an option index for a decision.
-
-    An agent that needs only the number of options and the advice may also offer
-    `pick(n, scores) -> index`, with a class attribute `reads_advice`: the engine then
-    asks it without building a `Decision` (a match decides about a thousand times), and
-    computes the advice (`scores`: one per option, declining an optional decision
-    scoring 0; None without advice) only when `reads_advice` is true. Its `choose` must
-    answer as its `pick` does, for callers that hold a `Decision`. Such an agent that
-    needs to see a few decisions whole (to count or force them, as the workbench does)
-    names their labels in a `watches` attribute (a set, declared on the class): only
-    those go to `choose`.
-    """
-
-    name: str
-
-    def choose(self, decision: Decision, match: Any) -> int: ...
 
 
 class IllegalChoice(Exception):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from ..board import TEAMS
 from ..dice import SeededDice
@@ -21,20 +20,8 @@ from ..lang.resumable import Unresumable
 from .decisions import Decision, IllegalChoice, NeedDecision
 from .frames import Trampoline, start
 from .match import MatchState
-
-
-class _Replay:
-    name = "replay"
-
-    def __init__(self, answers: Sequence[int]):
-        self.answers = answers
-        self.i = 0
-
-    def choose(self, decision: Decision, match: Any) -> int:
-        if self.i < len(self.answers):
-            self.i += 1
-            return self.answers[self.i - 1]
-        raise NeedDecision(decision)
+from .replay import ReplayAgent
+from .types import Agent, EditionView, Event
 
 
 class Match:
@@ -42,7 +29,7 @@ class Match:
 
     def __init__(
         self,
-        edition: Any,
+        edition: EditionView,
         seed: int = 0,
         rules_on: Iterable[str] = (),
         skills: dict[str, list[str]] | None = None,
@@ -57,19 +44,19 @@ class Match:
         self.state: MatchState
         self._trampoline: Trampoline | None = None
         try:
-            self._trampoline = start(self._fresh(_Replay(())))
+            self._trampoline = start(self._fresh(ReplayAgent(())))
             self.state, self.decision = self._trampoline.m, self._trampoline.pending
         except Unresumable:
             self._replay()
         for a in answers:
             self.choose(a)
 
-    def _fresh(self, agent: Any) -> MatchState:
+    def _fresh(self, agent: Agent) -> MatchState:
         return MatchState(self.edition, SeededDice(self.seed), {t: agent for t in TEAMS}, self.rules_on, self.skills)
 
     def _replay(self) -> None:
         """Without a resumable form: play the answers again from the kick-off."""
-        self.state = self._fresh(_Replay(self.answers))
+        self.state = self._fresh(ReplayAgent(self.answers))
         try:
             self.state.run()
             self.decision = None
@@ -112,7 +99,7 @@ class Match:
         return new
 
     @property
-    def events(self) -> list[dict]:
+    def events(self) -> list[Event]:
         return self.state.events
 
     @property

@@ -19,38 +19,52 @@ a playout from a copy that nobody will copy again then costs what a match costs.
 
 from __future__ import annotations
 
-import copy
 import random
 import threading
-from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Protocol
 
-from ..lang.compiler import _apply as apply_row
+from ..diagnostics import Pos
+from ..dice import Dice, below
 from ..lang.compiler import Row, _advice, _choose, _exhausted, _fault_deep_proc
+from ..lang.compiler import _apply as apply_row
 from ..lang.core import render
-from ..lang.resumable import Req, Resumable, RCode, Unresumable
+from ..lang.resumable import RCode, Req, Resumable, Unresumable
 from ..lang.runtime import MAX_DEPTH, LeaveScope
-from .decisions import Decision
-from ..dice import below
-from .match import MatchState, as_rule_fault
+from .copying import copy_data
+from .decisions import Decision, Scores
+from .match import RESUMABLE, MatchState, as_rule_fault
 from .secrets import SecretChanged, hidden_from
+from .types import Agent, EditionView, Params, RuleFn, Value
 
-_NOREF = object()
+
+class Code(Protocol):
+    """What a frame runs: a resumable rule (`RCode`) or a kernel step (`_Kernel`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def fn(self) -> Callable[[MatchState, Frame], Value | Req]: ...
+    @property
+    def scopes(self) -> dict[tuple[int, str], int]: ...
+    @property
+    def resume_pos(self) -> dict[int, Pos]: ...
 
 
 class Frame:
-    """One running procedure, piece or kernel step: where it is and its locals."""
+    """One running procedure, piece or kernel step: where it is and its locals; `old_ref`
+    the chapter (`MatchState.ref`) to restore when it ends, None if it set none."""
 
     __slots__ = ("code", "pc", "L", "ret", "depth", "old_ref")
 
-    def __init__(self, code: Any, L: dict, depth: bool = False, old_ref: Any = _NOREF, pc: int = 0, ret: Any = None):
+    def __init__(self, code: Code, L: Params, depth: bool = False, old_ref: str | None = None, pc: int = 0, ret: Value = None) -> None:
         self.code, self.L, self.depth, self.old_ref, self.pc, self.ret = code, L, depth, old_ref, pc, ret
 
 
 class Forms:
     """An edition's resumable forms, built once on first use and kept with the edition."""
 
-    def __init__(self, edition: Any):
+    def __init__(self, edition: EditionView) -> None:
         comp = edition.compiler
         if comp is None or not hasattr(comp, "bodies"):
             raise Unresumable("the edition was not compiled from rule text")
@@ -59,7 +73,7 @@ class Forms:
         self.r = Resumable(comp, edition.hooks_at, edition.match)
         self.r.build()
         self.procs: dict[str, RCode] = self.r.codes
-        self.pieces: dict[Any, RCode] = self.r.piece_codes
+        self.pieces: dict[RuleFn, RCode] = self.r.piece_codes
         self.triggers = self.r.triggers
 
 
@@ -67,7 +81,7 @@ _FORMS_KEY = ("resumable forms",)
 _NO_COMPILER = threading.Lock()  # an edition built without rule text: Forms says it cannot pause
 
 
-def forms_of(edition: Any) -> Forms:
+def forms_of(edition: EditionView) -> Forms:
     """The edition's resumable forms (raises `Unresumable` if its rules cannot pause)."""
     cache = edition.answers  # the edition's own cache (board answers), shared by its matches
     forms = cache.get(_FORMS_KEY)
@@ -91,12 +105,12 @@ def forms_of(edition: Any) -> Forms:
 _HOST = frozenset(("m", "f", "L", "pc"))
 
 
-def _save(loc: dict) -> dict:
+def _save(loc: dict[str, Value]) -> dict[str, Value]:
     """A function's locals, without the host names."""
     return {k: v for k, v in loc.items() if k not in _HOST}
 
 
-def _choose_req(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: bool, pos: Any) -> Req:
+def _choose_req(m: MatchState, opts: Value, team: Value, label: Value, prefer: Value, optional: bool, pos: Pos) -> Req:
     """`choose(...)` as a request: the fast form's checks here, at the rule's line."""
     r = _choose(_Asker, opts, team, label, prefer, optional, pos)
     return r if type(r) is Req else Req("v", r)  # an optional choice among nothing: None at once
@@ -106,18 +120,18 @@ class _Asker:
     """Stands in for the match in `_choose`: its decision becomes a request."""
 
     @staticmethod
-    def decide(team: Any, label: Any, opts: Any, scores: Any, optional: bool) -> Req:
+    def decide(team: Value, label: Value, opts: Value, scores: Scores, optional: bool) -> Req:
         return Req("d", (team, label, opts, scores, optional))
 
 
-def _apply_req(row: Any) -> Req:
+def _apply_req(row: Value) -> Req:
     if not isinstance(row, Row) or row.run is None:
         raise TypeError(f"apply needs a table row with a do:, got {render(row)}")
     return Req("a", row)
 
 
 # ---- the kernel's deciding code, resumable ------------------------------------------------
-def _k_root(m: MatchState, f: Frame) -> Any:
+def _k_root(m: MatchState, f: Frame) -> Value | Req:
     """The bottom frame: calls the entry procedure and hands back its result."""
     if f.pc == 0:
         f.pc = 1
@@ -125,7 +139,7 @@ def _k_root(m: MatchState, f: Frame) -> Any:
     return f.ret
 
 
-def _k_fire(m: MatchState, f: Frame) -> Any:
+def _k_fire(m: MatchState, f: Frame) -> Value | Req:
     """`MatchState.fire`: each hook at the trigger, for each owner, in order."""
     L = f.L
     if f.pc == 0 and m.watching:  # its invariants first, as `fire` checks them
@@ -156,7 +170,7 @@ def _k_fire(m: MatchState, f: Frame) -> Any:
         f.pc = 2
 
 
-def _k_fire_by_owner(m: MatchState, f: Frame) -> Any:
+def _k_fire_by_owner(m: MatchState, f: Frame) -> Value | Req:
     """`MatchState._fire_by_owner`: the rules' hooks, then each team's skills in turn."""
     L = f.L
     if f.pc == 0:
@@ -179,7 +193,7 @@ def _k_fire_by_owner(m: MatchState, f: Frame) -> Any:
             return Req("h", hook, L["params"], owner)
 
 
-def _k_hook(m: MatchState, f: Frame) -> Any:
+def _k_hook(m: MatchState, f: Frame) -> Value | Req:
     """`MatchState._run_hook`: condition, cost, "use X?", payment, the hook's do."""
     L = f.L
     hook = L["hook"]
@@ -240,10 +254,10 @@ def _k_hook(m: MatchState, f: Frame) -> Any:
 class _Kernel:
     """A hand-written resumable step: no scopes, no positions of its own."""
 
-    def __init__(self, name: str, fn: Any):
+    def __init__(self, name: str, fn: Callable[[MatchState, Frame], Value | Req]) -> None:
         self.name, self.fn = name, fn
-        self.scopes: dict = {}
-        self.resume_pos: dict = {}
+        self.scopes: dict[tuple[int, str], int] = {}
+        self.resume_pos: dict[int, Pos] = {}
 
 
 _ROOT, _FIRE, _HOOK = _Kernel("match", _k_root), _Kernel("fire", _k_fire), _Kernel("hook", _k_hook)
@@ -254,14 +268,14 @@ class Trampoline:
     """Runs a match's frames: `run()` goes on until the match ends or, with `pause`, until
     a decision with more than one option waits in `pending` (answer it with `answer`)."""
 
-    def __init__(self, m: MatchState, forms: Forms, pause: bool = True, entry: str | None = None, args: list | None = None):
+    def __init__(self, m: MatchState, forms: Forms, pause: bool = True, entry: str | None = None, args: list[Value] | None = None) -> None:
         self.m = m
         self.forms = forms
         self.pause = pause
         self.fast = False
         self.pending: Decision | None = None
         self.finished = False
-        self.result: Any = None
+        self.result: Value = None
         m.trampoline = self
         name = entry or m.ed.match.get("entry", "match")
         self.stack: list[Frame] = [Frame(_ROOT, {"entry": name, "args": list(args or [])})]
@@ -280,7 +294,7 @@ class Trampoline:
         self.stack[-1].ret = ret
         self.run()
 
-    def _give(self, decision: Decision, pick: int) -> Any:
+    def _give(self, decision: Decision, pick: int) -> Value:
         """`MatchState.answer`, keeping what a copy needs to answer hidden decisions again."""
         m = self.m
         if not m.secret_labels:
@@ -382,7 +396,7 @@ class Trampoline:
             return Frame(code, {"v_" + p: r.b[p] for p in code.params if p in r.b})
         raise AssertionError(k)  # pragma: no cover
 
-    def _now(self, r: Req) -> Any:
+    def _now(self, r: Req) -> Value:
         """Serve `r` with the fast form, at once."""
         m, k = self.m, r.kind
         if k == "p":
@@ -402,10 +416,10 @@ class Trampoline:
     def _epilogue(self, fr: Frame) -> None:
         if fr.depth:
             self.m.depth -= 1
-        if fr.old_ref is not _NOREF:
+        if fr.old_ref is not None:
             self.m.ref = fr.old_ref
 
-    def _where(self) -> Any:
+    def _where(self) -> Pos | None:
         """The line of the innermost paused rule: where a fault in kernel code is reported."""
         for fr in reversed(self.stack):
             pos = fr.code.resume_pos.get(fr.pc)
@@ -438,7 +452,7 @@ class Trampoline:
         raise fault from None
 
     # ---- copies
-    def copy(self, agents: dict[str, Any] | None = None, dice: Any = None, record: bool = True, viewer: str | None = None, rng: random.Random | None = None) -> Trampoline:
+    def copy(self, agents: dict[str, Agent] | None = None, dice: Dice | None = None, record: bool = True, viewer: str | None = None, rng: random.Random | None = None) -> Trampoline:
         """An independent trampoline and match in the same state: it continues exactly as this
         one would, given the same answers (and the same dice, which are copied too).
         `agents` and `dice` replace the match's; without `record`, it keeps no log.
@@ -451,18 +465,18 @@ class Trampoline:
             budget = self.m.budget  # advice read now, for both, without spending steps
             self.pending.scores  # noqa: B018 - computes and keeps them
             self.m.budget = budget
-        memo: dict[int, Any] = {}
+        memo: dict[int, Value] = {}
         new = Trampoline.__new__(Trampoline)
         new.__dict__.update(self.__dict__)
-        new.m = copy_state(self.m, memo, dice, record)
+        new.m = self.m.copy(memo, dice, record)
         new.m.trampoline = new
         if agents is not None:
             new.m.agents = agents
-        new.stack = [Frame(fr.code, _copy(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
+        new.stack = [Frame(fr.code, copy_data(fr.L, memo), fr.depth, fr.old_ref, fr.pc, fr.ret) for fr in self.stack]
         new.secret_steps = list(self.secret_steps)
         return new
 
-    def _redrawn(self, viewer: str, rng: random.Random, agents: dict[str, Any] | None, dice: Any, record: bool) -> Trampoline:
+    def _redrawn(self, viewer: str, rng: random.Random, agents: dict[str, Agent] | None, dice: Dice | None, record: bool) -> Trampoline:
         """A copy in which the other team's hidden answers are drawn uniformly among their
         options: the match at the first hidden answer, answered again, and every answer
         since replayed (with the dice as they were) but the other team's hidden ones, drawn
@@ -499,77 +513,15 @@ class Trampoline:
         return r
 
 
-def _copy(v: Any, memo: dict[int, Any]) -> Any:
-    """A copy of JSON-like data (dicts, lists, sets of plain values); anything else, a
-    table row or an edition's hook included, is shared as it is. Shared objects stay shared."""
-    t = type(v)
-    if t is dict:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = {}
-            for k, x in v.items():
-                tx = type(x)
-                got[k] = x if tx is int or tx is str or x is None or tx is bool else _copy(x, memo)
-        return got
-    if t is list:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = []
-            got.extend(x if type(x) is int or type(x) is str else _copy(x, memo) for x in v)
-        return got
-    if t is set:
-        got = memo.get(id(v))
-        if got is None:
-            got = memo[id(v)] = set(v)
-        return got
-    return v
-
-
-_STATE = ("S", "pieces", "keeper", "unplaced", "keeper_unplaced", "sent_off", "skills", "reserve", "carry_in", "carry_out")
-
-
-def copy_state(m: MatchState, memo: dict[int, Any], dice: Any = None, record: bool = True) -> MatchState:
-    """A match in the same state as `m`: its own state dicts, log and dice (a copy of
-    `m`'s, or `dice`)."""
-    new = MatchState.__new__(MatchState)
-    d = new.__dict__
-    d.update(m.__dict__)
-    for key in _STATE:
-        d[key] = _copy(d[key], memo)
-    d["used_once"] = set(m.used_once)
-    d["tally"] = Counter(m.tally)
-    d["record"] = m.record and record
-    d["events"] = list(m.events) if d["record"] else []  # events are never changed once logged
-    d["_step_dice"] = list(m._step_dice)
-    d["_step_changes"] = list(m._step_changes)
-    d["counts"], d["outfield_counts"] = {}, {}
-    for team in new.pieces:
-        new.recount(team)  # the copy's own counts, from its own pieces
-    d["memo"] = {}
-    new.fresh_caches()
-    d["fixed"] = dict(m.fixed)  # its own: what it caches spends the copy's steps, not the original's
-    d["dice"] = copy_dice(m.dice) if dice is None else dice
-    return new
-
-
-def copy_dice(dice: Any) -> Any:
-    """Dice in the same state: the generator's state copied, not replayed."""
-    rng = getattr(dice, "_rng", None)
-    if not isinstance(rng, random.Random):
-        return copy.deepcopy(dice)  # scripted dice: a list and a position
-    new = type(dice).__new__(type(dice))
-    new.__dict__.update(dice.__dict__)
-    new._rng = random.Random()
-    new._rng.setstate(rng.getstate())
-    return new
-
-
 def resumable_trampoline(m: MatchState) -> Trampoline | None:
     """A trampoline that asks `m`'s agents at every decision, or None if its rules cannot pause."""
     try:
         return Trampoline(m, forms_of(m.ed), pause=False)
     except Unresumable:
         return None
+
+
+RESUMABLE[:] = [resumable_trampoline]  # MatchState.run plays a searching agent's match with it
 
 
 def start(m: MatchState, pause: bool = True) -> Trampoline:
@@ -579,4 +531,4 @@ def start(m: MatchState, pause: bool = True) -> Trampoline:
     return r
 
 
-__all__ = ["Frame", "Forms", "Trampoline", "copy_state", "forms_of", "resumable_trampoline", "start"]
+__all__ = ["Forms", "Frame", "Trampoline", "forms_of", "resumable_trampoline", "start"]

@@ -9,14 +9,16 @@ A match that does not check pays nothing: its triggers' hook lists are what they
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import ClassVar
 
 import attrs
 
 from ..diagnostics import Pos
 from ..lang.core import render
 from ..lang.runtime import RuleFault
+from .types import MatchView, Params, RuleFn, Value
 
 
 @attrs.define
@@ -29,13 +31,13 @@ class Invariant:
     message: str
     rule: str  # the optional rule it belongs to ("" for always)
     pos: Pos  # where its condition is written: a violation is reported there
-    holds: Callable[[Any, dict], Any] | None = None
+    holds: RuleFn | None = None
 
 
 class InvariantBroken(RuleFault):
     """An invariant did not hold at a trigger point: a fault of the rules, placed at the invariant."""
 
-    def __init__(self, invariant: Invariant, trigger: str, params: dict, step: str = ""):
+    def __init__(self, invariant: Invariant, trigger: str, params: Params, step: str = "") -> None:
         chapter = f" [{invariant.ref}]" if invariant.ref else ""
         point = trigger + (f"({', '.join(f'{k}={render(v)}' for k, v in params.items())})" if params else "")
         during = f", during the rules of {step}" if step else ""
@@ -52,8 +54,21 @@ class Watch:
     trigger: str
     invariants: tuple[Invariant, ...]
     skill: bool = False
+    # the rest of a hook's shape (`engine.types.Hook`), never read: `when` stops it first
+    name = "invariants"
+    ref = ""
+    rule = ""
+    optional = False
+    quiet = True
+    info: ClassVar[Mapping[str, Value]] = MappingProxyType({})
+    team = None
+    cost = None
+    prefer = None
 
-    def when(self, m: Any, params: dict) -> bool:
+    def do(self, m: MatchView, params: Params) -> None:
+        """Never run: `when` never lets it."""
+
+    def when(self, m: MatchView, params: Params) -> bool:
         for inv in self.invariants:
             assert inv.holds is not None
             if not inv.holds(m, params):

@@ -10,54 +10,129 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, ClassVar, TypeGuard, cast
 
 from ..board import TEAMS, ZONES
 from ..diagnostics import Pos
 from ..dice import Dice, DiceExhausted
+from ..lang.checker import StateSpec
 from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
-from .decisions import Agent, Decision, IllegalChoice, NeedDecision
+from .copying import Copy, copy_data, copy_dice, copy_shallow
+from .decisions import Decision, IllegalChoice, NeedDecision, Scores
 from .invariants import Watch, watches
-from .primitives import OUTFIELD, unknown_area
-from .secrets import note
+from .secrets import Hidden, note
+from .types import Agent, EditionView, Event, Hook, Params, Paused, Value, Watcher
 
+OUTFIELD = 10  # outfield players a team places
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
 MAX_LOG_WEIGHT = 5_000_000  # list elements and text characters carried by one match's log
 MAX_LOG_EVENTS = 200_000  # events in one match's log (a whole match logs a few thousand)
 
 
 class MatchState:
-    """The mutable state of one match, and host of the compiled rules: dice, agents, log."""
+    """The mutable state of one match, and host of the compiled rules: dice, agents, log.
+
+    `COPIES` declares, for every attribute, what a copy (`copy`) does with it: a match
+    that holds an attribute it does not declare fails tests/test_match_copy.py."""
+
+    COPIES: ClassVar[dict[str, Copy]] = {
+        # the edition and what the match derives from it once: shared by every match of it
+        "ed": Copy.SHARE,
+        "board": Copy.SHARE,
+        "board_areas": Copy.SHARE,
+        "area_order": Copy.SHARE,
+        "answers": Copy.SHARE,  # the edition's cache of answers (and resumable forms)
+        "expires": Copy.SHARE,
+        "secret_labels": Copy.SHARE,
+        "watching": Copy.SHARE,  # the invariants' checks: frozen
+        "_clock": Copy.SHARE,
+        "_turn": Copy.SHARE,
+        "_phasing": Copy.SHARE,
+        "_first": Copy.SHARE,
+        "_by_owner": Copy.SHARE,
+        "rules_on": Copy.SHARE,  # a frozenset
+        "agents": Copy.SHARE,  # the copier may give the copy its own (`Trampoline.copy(agents=...)`)
+        # the position and the declared state: the copy's own, deeply
+        "S": Copy.DATA,
+        "pieces": Copy.DATA,
+        "keeper": Copy.DATA,
+        "unplaced": Copy.DATA,
+        "keeper_unplaced": Copy.DATA,
+        "sent_off": Copy.DATA,
+        "skills": Copy.DATA,
+        "reserve": Copy.DATA,
+        "carry_in": Copy.DATA,
+        "carry_out": Copy.DATA,
+        # containers of values that never change once in them
+        "used_once": Copy.SHALLOW,  # a set of (hook, team)
+        "tally": Copy.SHALLOW,  # a Counter
+        "_step_dice": Copy.SHALLOW,
+        "_step_changes": Copy.SHALLOW,
+        "fixed": Copy.SHALLOW,  # its own: what it caches spends the copy's steps, not the original's
+        # numbers, texts, tuples: a copy rebinds them, never changes them in place
+        "budget": Copy.SHARE,
+        "depth": Copy.SHARE,
+        "at": Copy.SHARE,
+        "log_weight": Copy.SHARE,
+        "_version": Copy.SHARE,
+        "ref": Copy.SHARE,
+        "decisions": Copy.SHARE,
+        "decided": Copy.SHARE,
+        "hidden": Copy.SHARE,  # a tuple of frozen `Hidden`
+        "secret_count": Copy.SHARE,
+        # filled from the skills and rules on, both the same in the copy; a change of
+        # skills replaces the dict (primitives), never changes it in place
+        "live_hooks": Copy.SHARE,
+        # made anew for the copy (`_rebuild`)
+        "record": Copy.REBUILD,  # kept only if the copier keeps a log too
+        "events": Copy.REBUILD,  # the list copied (events never change once logged), or empty without a log
+        "dice": Copy.REBUILD,  # the generator's state copied, or the copier's dice
+        "counts": Copy.REBUILD,  # counted again from the copied pieces
+        "outfield_counts": Copy.REBUILD,
+        "memo": Copy.REBUILD,  # caches start empty
+        "smemo": Copy.REBUILD,
+        "memo_home": Copy.REBUILD,
+        "memo_away": Copy.REBUILD,
+        "area_memo": Copy.REBUILD,
+        "area_caches": Copy.REBUILD,
+        "trampoline": Copy.REBUILD,  # None: the copier of the frames sets its own
+    }
+
+    # caches of pure rule functions kept across moves (see `fresh_caches`)
+    smemo: dict[Hashable, Value]
+    memo_home: dict[Hashable, Value]
+    memo_away: dict[Hashable, Value]
 
     def __init__(
         self,
-        edition: Any,
+        edition: EditionView,
         dice: Dice,
         agents: dict[str, Agent],
         rules_on: frozenset[str] = frozenset(),
         skills: dict[str, list[str]] | None = None,
         record: bool = True,
-        carry: dict[str, Any] | None = None,
+        carry: dict[str, Value] | None = None,
         check_invariants: bool = False,
-    ):
+    ) -> None:
         self.ed = edition
         self.board = edition.board
         self.board_areas = frozenset(edition.board.areas) | frozenset(edition.board.spots)
         self.area_order = (*edition.board.areas, *edition.board.spots)  # the board's order, spots last
-        self.answers: dict = edition.answers  # the board's answers, shared by every match of the edition
+        self.answers: dict[Hashable, Any] = edition.answers  # the board's answers, shared by every match of the edition
         self.dice = dice
         self.agents = agents
         self.rules_on = frozenset(rules_on)
         self.skills = {t: list((skills or {}).get(t, [])) for t in TEAMS}
         self.reserve: dict[str, list[str]] = {t: [] for t in TEAMS}
         self.used_once: set[tuple[str, str]] = set()
-        self.carry_in: dict[str, Any] = dict(carry or {})
-        self.carry_out: dict[str, Any] = {}
+        self.carry_in: dict[str, Value] = dict(carry or {})
+        self.carry_out: dict[str, Value] = {}
         self.decided: tuple[str, str] | None = None  # (team, how): a winner the rules chose for a level score
         self.record = record
-        self.S: dict[str, Any] = fresh_state(edition)
+        self.S: dict[str, Value] = fresh_state(edition)
         self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
         self.keeper: dict[str, str | None] = {t: None for t in TEAMS}
         self.counts: dict[str, AreaCounts] = {}  # derived from pieces and keeper (see recount)
@@ -71,33 +146,28 @@ class MatchState:
         self.depth = 0
         self.at: Pos | None = None  # unused by generated rules: faults are placed from the traceback
         self.log_weight = 0  # see MAX_LOG_WEIGHT
-        self.memo: dict = {}  # results of pure rule functions in the current state version
+        self.memo: dict[Hashable, Value] = {}  # results of pure rule functions in the current state version
         self.fresh_caches()
-        self.fixed: dict = {}  # results of rule functions reading no state, for the whole match
+        self.fixed: dict[Hashable, Value] = {}  # results of rule functions reading no state, for the whole match
         self._version = 0
         self.ref = ""
-        self.events: list[dict] = []
+        self.events: list[Event] = []
         self._step_dice: list[int] = []
-        self._step_changes: list[dict] = []
+        self._step_changes: list[Event] = []
         self.tally: Counter[str] = Counter()
         self.decisions = 0
-        self.live_hooks: dict[str, tuple] = {}  # trigger -> hooks that can run (see fire); generated code skips a trigger with none; emptied when skills change
-        self.trampoline: Any = None  # the frames' trampoline when the match runs in the resumable form
+        self.live_hooks: dict[str, tuple[Hook, ...]] = {}  # trigger -> hooks that can run (see fire); generated code skips a trigger with none; emptied when skills change
+        self.trampoline: Paused | None = None  # the frames' trampoline when the match runs in the resumable form
         # trigger -> the check of its invariants (engine.invariants), only when asked for
         self.watching: dict[str, Watch] = watches(getattr(edition, "invariants", {}).values(), self.rules_on) if check_invariants else {}
-        self.secret_labels: dict[str, str] = getattr(edition, "secrets", None) or {}  # see engine/secrets.py
-        self.hidden: tuple = ()  # answers the other team has not seen yet (`secrets.Hidden`)
+        self.secret_labels: Mapping[str, str] = getattr(edition, "secrets", None) or {}  # see engine/secrets.py
+        self.hidden: tuple[Hidden, ...] = ()  # answers the other team has not seen yet (`secrets.Hidden`)
         self.secret_count = 0
         cfg = edition.match
         self._clock, self._turn, self._phasing = cfg.get("clock"), cfg.get("turn"), cfg.get("phasing")
         self._first = cfg.get("decides_first")
         self._by_owner = cfg.get("skill_order") == "owner"  # see fire
-        if getattr(edition, "compiler", None) is not None:
-            edition.compiler.bind(self)
-            if not edition.compiler.tuned:  # before the edition's first match: see engine.tuning
-                from .tuning import tune
-
-                tune(edition)
+        edition.before_match(self)  # binds the rules' code; before the first match, the loader's tuning
         # State entry -> the kept caches (`Compiler.kept_state`) a write to it empties; an
         # entry no kept answer reads empties only `memo`. Once per edition.
         self.expires: dict[str, tuple[str, ...]] = self.answers.get("expiry") or self.answers.setdefault("expiry", _expiry(edition))
@@ -146,16 +216,45 @@ class MatchState:
         """Empty caches for pure rule functions that keep their answers across moves
         (`lang.reads`): `smemo` for those reading no pieces, `memo_home` and `memo_away`
         for those reading only that team's pieces, `area_memo` per area."""
-        self.smemo: dict = {}
-        self.memo_home: dict = {}
-        self.memo_away: dict = {}
+        self.smemo = {}
+        self.memo_home = {}
+        self.memo_away = {}
         # Area -> answers of functions reading pieces only there (`lang.reads.area_read`):
         # a move empties the two areas it touches, not the others.
-        self.area_memo: dict[str, dict] = {a: {} for a in self.board_areas}
+        self.area_memo: dict[str, dict[Hashable, Value]] = {a: {} for a in self.board_areas}
         self.area_caches = tuple(self.area_memo.values())
 
+    # ---- copies
+    def copy(self, memo: dict[int, Value] | None = None, dice: Dice | None = None, record: bool = True) -> MatchState:
+        """A match in the same state, as `COPIES` declares: its own state, log and dice (a
+        copy of this one's, or `dice`); without `record`, it keeps no log. Objects shared
+        with other data copied with the same `memo` (a paused frame's locals) stay shared."""
+        if memo is None:
+            memo = {}
+        new = MatchState.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)  # Copy.SHARE, and the others replaced below
+        for key in _DATA:
+            d[key] = copy_data(d[key], memo)
+        for key in _SHALLOW:
+            d[key] = copy_shallow(d[key])
+        new._rebuild(self, dice, record)
+        return new
+
+    def _rebuild(self, original: MatchState, dice: Dice | None, record: bool) -> None:
+        """The attributes declared `Copy.REBUILD`, made for this copy of `original`."""
+        self.record = original.record and record
+        self.events = list(original.events) if self.record else []  # events are never changed once logged
+        self.dice = copy_dice(original.dice) if dice is None else dice
+        self.trampoline = None
+        self.counts, self.outfield_counts = {}, {}
+        for team in self.pieces:
+            self.recount(team)  # the copy's own counts, from its own pieces
+        self.memo = {}
+        self.fresh_caches()
+
     # ---- the log
-    def emit(self, kind: str, data: dict) -> None:
+    def emit(self, kind: str, data: dict[str, Value]) -> None:
         """Log an event, and expire what it changes. Kinds in `_KEEPS_STATE` change
         nothing a rule reads, so where no log is kept (`record` false) only a tagged log
         line does anything (its tally): hot callers skip building the others' events."""
@@ -193,7 +292,7 @@ class MatchState:
         self.events.append(event)
 
     # ---- decisions
-    def decide(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Any:
+    def decide(self, team: str, label: str, options: list[Value], scores: Scores, optional: bool) -> Value:
         """`offer`, `ask` (unless one option is left) and `answer`, in line: a match
         decides some five hundred times, and the calls cost a few percent of it. A
         decision with one option is made without a `Decision`: no agent is asked."""
@@ -206,8 +305,8 @@ class MatchState:
             protocol = _PICKS.get(type(agent))
             if protocol is None:
                 protocol = _PICKS[type(agent)] = _pick_protocol(type(agent))
-            reads, watching = protocol
-            if reads is None or (watching and label in agent.watches):  # the agent needs the whole decision
+            reads, watching, picker = protocol
+            if picker is None or (watching and label in cast(Watcher, agent).watches):  # the agent needs the whole decision
                 opts = (*options, None) if optional else tuple(options)
                 pick = agent.choose(Decision(team, label, opts, _scores(scores, optional), self.ref), self)
             else:  # `Agent.pick`: the count and, if it reads them, the scores (as `_scores` gives them)
@@ -218,7 +317,7 @@ class MatchState:
                         scores = (*scores, 0)
                 else:
                     scores = None
-                pick = agent.pick(n, scores)
+                pick = picker(agent, n, scores)
             if not isinstance(pick, int) or not 0 <= pick < n:
                 raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{label}' with {n} options")
         self.decisions += 1  # as `answer`
@@ -229,7 +328,7 @@ class MatchState:
             note(self, team, label, n)
         return choice
 
-    def offer(self, team: str, label: str, options: list, scores: Any, optional: bool) -> Decision:
+    def offer(self, team: str, label: str, options: list[Value], scores: Scores, optional: bool) -> Decision:
         """The decision the rules put to `team` (`decide` asks it at once; the step driver waits)."""
         if team not in TEAMS:
             raise ValueError(f"a decision needs a team, got {team!r}")
@@ -244,7 +343,7 @@ class MatchState:
             raise IllegalChoice(f"agent {agent.name!r} picked {pick!r} for '{decision.label}' with {len(decision.options)} options")
         return pick
 
-    def answer(self, decision: Decision, pick: int) -> Any:
+    def answer(self, decision: Decision, pick: int) -> Value:
         """Record the answer `pick` in the log; the chosen option."""
         self.decisions += 1
         choice = decision.options[pick]
@@ -255,7 +354,7 @@ class MatchState:
         return choice
 
     # ---- hooks and skills
-    def fire(self, trigger: str, params: dict) -> None:
+    def fire(self, trigger: str, params: Params) -> None:
         hooks = self.live_hooks.get(trigger)
         if hooks is None:  # once per trigger: the hooks whose rule is on, skills only when a team has them
             hooks = self.live_hooks[trigger] = tuple(
@@ -281,7 +380,7 @@ class MatchState:
             for owner in owners:
                 self._run_hook(hook, params, owner)
 
-    def _fire_by_owner(self, hooks: tuple, params: dict) -> None:
+    def _fire_by_owner(self, hooks: tuple[Hook, ...], params: Params) -> None:
         """`match: {skill_order: owner}`: the rules' hooks, then every skill of the team
         deciding first (`_team_order`, read once the skills begin), then the other team's."""
         for hook in hooks:
@@ -292,7 +391,7 @@ class MatchState:
                 if hook.skill and hook.name in self.skills[owner]:
                     self._run_hook(hook, params, owner)
 
-    def watch(self, trigger: str, params: dict) -> None:
+    def watch(self, trigger: str, params: Params) -> None:
         """Check the invariants watched at `trigger` (the resumable form's `fire` asks here)."""
         watch = self.watching.get(trigger)
         if watch is not None:
@@ -303,7 +402,7 @@ class MatchState:
         first = self.S.get(self._first) if self._first else None
         return (first, "away" if first == "home" else "home") if first in TEAMS else TEAMS
 
-    def _run_hook(self, hook: Any, params: dict, owner: str | None, tested: bool = False) -> None:
+    def _run_hook(self, hook: Hook, params: Params, owner: str | None, tested: bool = False) -> None:
         """Run a hook for `owner` (a skill's) or for the rules; `tested`: its condition held."""
         L = dict(params)
         if owner is not None:
@@ -320,7 +419,8 @@ class MatchState:
         if once and (hook.name, str(team)) in self.used_once:
             return
         if hook.optional and team is not None:
-            advice = (lambda: [hook.prefer(self, L)]) if hook.prefer is not None else None  # scored if asked
+            prefer = hook.prefer
+            advice = (lambda: [prefer(self, L)]) if prefer is not None else None  # scored if asked
             if self.decide(team, f"use {hook.name}", ["use"], advice, True) is None:
                 return
         if once:
@@ -339,7 +439,7 @@ class MatchState:
         finally:
             self.ref = old
 
-    def _rule(self, name: str, args: list) -> Any:
+    def _rule(self, name: str, args: list[Value]) -> Value:
         f: Callable_ = self.ed.funcs.get(name) or self.ed.procs[name]
         return f(self, args)
 
@@ -350,13 +450,14 @@ class MatchState:
         Moves and placements update the counts in place. Rules read a count as one
         subscript, `m.counts[team][area]`, where `pieces` has only occupied areas."""
         here, keeper = self.pieces[team], self.keeper[team]
-        outfield = self.outfield_counts[team] = AreaCounts.fromkeys(self.area_order, 0)
+        outfield = self.outfield_counts[team] = cast(AreaCounts, AreaCounts.fromkeys(self.area_order, 0))
         outfield.update(here)
         counts = self.counts[team] = AreaCounts(outfield)
         if keeper is not None:
             counts[keeper] += 1
 
-    def _check_area(self, area: Any) -> str:
+    def _check_area(self, area: str) -> str:
+        """`area`, a name from rule text, if it is an area of the board."""
         if area not in self.board_areas:
             raise ValueError(f"unknown area {area!r}")
         return area
@@ -484,13 +585,11 @@ class MatchState:
                 self._expire(self.expires[name])
 
     # ---- running
-    def run(self, entry: str | None = None, args: list | None = None) -> Any:
+    def run(self, entry: str | None = None, args: list[Value] | None = None) -> Value:
         """Run the edition's entry procedure (or another), turning faults into positions."""
         name = entry or self.ed.match.get("entry", "match")
-        if entry is None and any(getattr(a, "needs_history", False) for a in self.agents.values()):
-            from .frames import resumable_trampoline  # an agent that searches ahead continues copies of the pauses
-
-            trampoline = resumable_trampoline(self)
+        if entry is None and RESUMABLE and any(getattr(a, "needs_history", False) for a in self.agents.values()):
+            trampoline = RESUMABLE[0](self)  # an agent that searches ahead continues copies of the pauses
             if trampoline is not None:
                 trampoline.run()
                 return trampoline.result
@@ -501,6 +600,12 @@ class MatchState:
             if fault is None:
                 raise
             raise fault from None
+
+
+RESUMABLE: list[Callable[[MatchState], Paused | None]] = []
+"""The runner of the resumable form, for a match whose agent searches ahead: engine/frames.py
+puts it here when imported (every agent that searches ahead imports it), since frames
+builds on this module and this module cannot import it back."""
 
 
 def as_rule_fault(e: Exception, where: Pos | None = None) -> RuleFault | None:
@@ -521,12 +626,16 @@ def as_rule_fault(e: Exception, where: Pos | None = None) -> RuleFault | None:
     return RuleFault(pos, _describe(e))  # a rule did something impossible: point at the rule
 
 
+_DATA = tuple(k for k, how in MatchState.COPIES.items() if how is Copy.DATA)
+_SHALLOW = tuple(k for k, how in MatchState.COPIES.items() if how is Copy.SHALLOW)
+
+
 # Events that change nothing a pure rule can read (state writes bump the version
 # themselves): cached pure results survive them.
 _KEEPS_STATE = frozenset({"log", "roll", "choice", "modifier", "hook", "set", "carry"})
 
 
-def _weight(data: dict) -> int:
+def _weight(data: dict[str, Value]) -> int:
     """Roughly how much an event carries: the length of its texts and lists."""
     w = 0
     for v in data.values():
@@ -535,17 +644,18 @@ def _weight(data: dict) -> int:
     return w
 
 
-_PICKS: dict[type, tuple[bool | None, bool]] = {}  # agent class -> its `_pick_protocol`
+Pick = Callable[[Agent, int, "Sequence[Value] | None"], int]
+_PICKS: dict[type, tuple[bool, bool, Pick | None]] = {}  # agent class -> its `_pick_protocol`
 
 
-def _pick_protocol(cls: type) -> tuple[bool | None, bool]:
-    """Whether an agent class offers `Agent.pick` and reads the advice (None: no `pick`),
-    and whether it `watches` some decisions, which it is asked in full."""
-    reads = bool(getattr(cls, "reads_advice", True)) if callable(getattr(cls, "pick", None)) else None
-    return reads, hasattr(cls, "watches")
+def _pick_protocol(cls: type) -> tuple[bool, bool, Pick | None]:
+    """Whether an agent class reads the advice, whether it `watches` some decisions,
+    which it is asked in full, and its `pick` function (`Agent`), if it has one."""
+    pick = getattr(cls, "pick", None)
+    return bool(getattr(cls, "reads_advice", True)), hasattr(cls, "watches"), pick if callable(pick) else None
 
 
-def _scores(scores: Any, optional: bool) -> Any:
+def _scores(scores: Scores, optional: bool) -> Scores:
     """A decision's advice as `Decision` keeps it: a tuple, None, or a function giving the
     scores when first asked; declining an optional decision (its last option) scores 0."""
     if callable(scores):
@@ -583,17 +693,22 @@ def _describe(e: Exception) -> str:
     return msg or type(e).__name__
 
 
-class AreaCounts(dict):
+def unknown_area(a: Value) -> ValueError:
+    """The fault of a value that names no area of the board."""
+    return ValueError(f"unknown area '{a}'" if isinstance(a, str) else f"expected an area, got {a!r}")
+
+
+class AreaCounts(dict[str, int]):
     """A team's pieces per area, every area of the board present (0 where none). A name
     that is no area faults as the `pieces` primitive does, instead of counting 0."""
 
     __slots__ = ()
 
-    def __missing__(self, area: Any) -> int:
+    def __missing__(self, area: Value) -> int:
         raise unknown_area(area)
 
 
-def _expiry(edition: Any) -> dict[str, tuple[str, ...]]:
+def _expiry(edition: EditionView) -> dict[str, tuple[str, ...]]:
     """For each state entry, the kept caches whose functions read it (all of them where
     what a cache's functions read cannot be told)."""
     compiler = getattr(edition, "compiler", None)
@@ -604,14 +719,14 @@ def _expiry(edition: Any) -> dict[str, tuple[str, ...]]:
 _IMMUTABLE = (int, str, bool, float, type(None))
 
 
-def _initial(spec: Any, edition: Any) -> Any:
+def _initial(spec: StateSpec, edition: EditionView) -> Value:
     """A declared value's default, one copy per index entry (reset runs every action)."""
     default = spec.default
     fresh = (lambda: default) if isinstance(default, _IMMUTABLE) else (lambda: copy.deepcopy(default))
     if not spec.index:
         return fresh()
 
-    def level(dims: tuple[str, ...]) -> Any:
+    def level(dims: tuple[str, ...]) -> Value:
         if not dims:
             return fresh()
         keys = TEAMS if dims[0] == "team" else ZONES if dims[0] == "zone" else edition.board.areas
@@ -620,14 +735,14 @@ def _initial(spec: Any, edition: Any) -> Any:
     return level(tuple(spec.index))
 
 
-def _maker(spec: Any, edition: Any) -> Any:
+def _maker(spec: StateSpec, edition: EditionView) -> Callable[[], Value]:
     """A function returning a fresh default of `spec`, as `_initial` would, without
     walking the index dimensions again: immutable defaults are copied dict by dict."""
     default = spec.default
     if isinstance(default, _IMMUTABLE):
         if not spec.index:
             return lambda: default
-        template = _initial(spec, edition)
+        template: dict[str, Value] = _initial(spec, edition)
         if len(spec.index) == 1:
             return template.copy
         if len(spec.index) == 2:
@@ -637,11 +752,11 @@ def _maker(spec: Any, edition: Any) -> Any:
     return lambda: _initial(spec, edition)
 
 
-def _flat(value: Any) -> bool:
+def _flat(value: Value) -> TypeGuard[list[Value] | dict[str, Value]]:
     """A list, or a record, holding only numbers, texts, truth values and none."""
     items = value if type(value) is list else value.values() if type(value) is dict else None
     return items is not None and all(isinstance(v, _IMMUTABLE) for v in items)
 
 
-def fresh_state(edition: Any) -> dict[str, Any]:
+def fresh_state(edition: EditionView) -> dict[str, Value]:
     return {name: _initial(spec, edition) for name, spec in edition.state.items()}

@@ -6,32 +6,30 @@ rulebook chapter. Chapters are procedures in the editions' YAML, built from thes
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from ..board import TEAMS, ZONES
 from ..lang.core import CORE
 from ..lang.registry import Registry, parse_params
 from ..limits import MAX_YAML_NODES
+from .match import OUTFIELD, MatchState, unknown_area
+from .types import Value
 
-OUTFIELD = 10  # outfield players a team places
 PIECES = OUTFIELD + 1  # with its goalkeeper: the most pieces of a team in one area
 
 PRIMS = Registry(constants={"home": "home", "away": "away"})
 add = PRIMS.add
 
 
-def _team(t: Any) -> str:
+def _team(t: str) -> str:
+    """`t`, a name from rule text, if it names a team."""
     if t not in TEAMS:
         raise ValueError(f"expected a team (home or away), got {t!r}")
     return t
 
 
-def unknown_area(a: Any) -> ValueError:
-    """The fault of a value that names no area of the board."""
-    return ValueError(f"unknown area '{a}'" if isinstance(a, str) else f"expected an area, got {a!r}")
-
-
-def _area(m: Any, a: Any) -> str:
+def _area(m: MatchState, a: str) -> str:
+    """`a`, a name from rule text, if it names an area of the board."""
     if a not in m.board_areas:
         raise unknown_area(a)
     return a
@@ -39,23 +37,23 @@ def _area(m: Any, a: Any) -> str:
 
 # ---- teams
 @add("other", "team:team", fixed=True, returns="team", total=True, doc="The opponent of a team.")
-def _other(m, team):
+def _other(m: MatchState, team: Value) -> str:
     return "away" if _team(team) == "home" else "home"
 
 
 @add("teams", returns="[team]", pieces_of="", doc="Both teams, home first.")
-def _teams(m):
+def _teams(m: MatchState) -> list[str]:
     return list(TEAMS)
 
 
 @add("zones", returns="[zone]", pieces_of="", doc="The three zones: defence, midfield, attack.")
-def _zones(m):
+def _zones(m: MatchState) -> list[str]:
     return list(ZONES)
 
 
 # ---- geometry (delegates to the board data)
 @add("areas", returns="[area]", pieces_of="", doc="All 13 areas of the pitch.")
-def _areas(m):
+def _areas(m: MatchState) -> list[str]:
     return list(m.board.areas)
 
 
@@ -84,7 +82,7 @@ _BOARD_QUESTIONS = [
 ]
 
 
-def _board_question(method: str, params: list[str]):
+def _board_question(method: str, params: list[str]) -> Callable[..., Value]:
     """A primitive asking the board one question; checks its areas and team first.
 
     The board never changes during a match, so each answer is a lookup in the
@@ -92,7 +90,7 @@ def _board_question(method: str, params: list[str]):
     asked; only then are the arguments checked and the board consulted.
     """
 
-    def first_time(m, key, args):
+    def first_time(m: MatchState, key: tuple[str, ...], args: tuple[str, ...]) -> Value:
         for p, v in zip(params, args):
             if p == "team":
                 _team(v)
@@ -106,7 +104,7 @@ def _board_question(method: str, params: list[str]):
     miss = object()
     if len(params) == 1:
 
-        def ask1(m, a):
+        def ask1(m: MatchState, a: Value) -> Value:
             key = (method, a)
             try:
                 r = m.answers.get(key, miss)
@@ -117,7 +115,7 @@ def _board_question(method: str, params: list[str]):
         return ask1
     if len(params) == 2:
 
-        def ask2(m, a, b):
+        def ask2(m: MatchState, a: Value, b: Value) -> Value:
             key = (method, a, b)
             try:
                 r = m.answers.get(key, miss)
@@ -127,7 +125,7 @@ def _board_question(method: str, params: list[str]):
 
         return ask2
 
-    def ask3(m, a, b, t):
+    def ask3(m: MatchState, a: Value, b: Value, t: Value) -> Value:
         key = (method, a, b, t)
         try:
             r = m.answers.get(key, miss)
@@ -149,32 +147,32 @@ for _name, _params, _method, _doc in _BOARD_QUESTIONS:
 
 
 @add("penalty_area", "team:team", fixed=True, returns="area", total=True, doc="The penalty area team defends.")
-def _penalty_area(m, team):
+def _penalty_area(m: MatchState, team: Value) -> str:
     return m.board.penalty_area(_team(team))
 
 
 @add("areas_in_zone", "zone:zone team:team", fixed=True, returns="[area]", doc="The areas of a zone from team's view.")
-def _areas_in_zone(m, zone, team):
+def _areas_in_zone(m: MatchState, zone: Value, team: Value) -> list[str]:
     if zone not in ZONES:
         raise ValueError(f"expected a zone (defence, midfield or attack), got {zone!r}")
     return list(m.board.areas_in_zone(zone, _team(team)))
 
 
 @add("relative_name", "area:area team:team", fixed=True, doc="The area named from team's view, e.g. opp_front, own_wing.")
-def _relative_name(m, area, team):
+def _relative_name(m: MatchState, area: Value, team: Value) -> str:
     _area(m, area), _team(team)
     return m.board.relative_name(area, team, lane_free=True)
 
 
 @add("goal_distance", "area:area team:team", fixed=True, doc="The goal-attempt distance modifier when team shoots from area, or none.")
-def _goal_distance(m, area, team):
+def _goal_distance(m: MatchState, area: Value, team: Value) -> int | None:
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return None if g is None else g[0]
 
 
 @add("keeper_out_only", "area:area team:team", fixed=True, doc="True where team may shoot only when the opposing keeper is out.")
-def _keeper_out_only(m, area, team):
+def _keeper_out_only(m: MatchState, area: Value, team: Value) -> bool:
     _area(m, area), _team(team)
     g = m.board.goal_attempt(area, team)
     return bool(g and g[1])
@@ -183,7 +181,7 @@ def _keeper_out_only(m, area, team):
 # ---- pieces
 @add("pieces", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's pieces (goalkeeper included) are in area.",
      inline=f"(m.counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})", by_team=f"(m.counts[{{team}}] if {{team}} in {TEAMS!r} else None)")
-def _pieces(m, team, area):
+def _pieces(m: MatchState, team: Value, area: Value) -> int:
     if area not in m.board_areas:
         _area(m, area)
     return m.counts[_team(team)][area]
@@ -191,7 +189,7 @@ def _pieces(m, team, area):
 
 @add("outfield", "team:team area:area", pieces_of="team", area_of="area", bound=PIECES, doc="How many of team's outfield pieces are in area.",
      inline=f"(m.outfield_counts[{{team}}][{{area}}] if {{team}} in {TEAMS!r} else {{call}})", by_team=f"(m.outfield_counts[{{team}}] if {{team}} in {TEAMS!r} else None)")
-def _outfield(m, team, area):
+def _outfield(m: MatchState, team: Value, area: Value) -> int:
     if area not in m.board_areas:
         _area(m, area)
     return m.outfield_counts[_team(team)][area]
@@ -199,34 +197,34 @@ def _outfield(m, team, area):
 
 @add("keeper_area", "team:team", returns="area", pieces_of="team", doc="Where team's goalkeeper stands, or none when off the pitch.",
      inline=f"(m.keeper[{{team}}] if {{team}} in {TEAMS!r} else {{call}})")
-def _keeper_area(m, team):
+def _keeper_area(m: MatchState, team: Value) -> str | None:
     return m.keeper[_team(team)]
 
 
 @add("team_areas", "team:team", returns="[area]", pieces_of="team", doc="The areas where team has at least one piece.",
      inline=f"(_list(_filter(m.counts[{{team}}].__getitem__, m.area_order)) if {{team}} in {TEAMS!r} else {{call}})")
-def _team_areas(m, team):
+def _team_areas(m: MatchState, team: Value) -> list[str]:
     counts = m.counts[_team(team)]  # the keeper included
     return list(filter(counts.__getitem__, m.area_order))  # in C: a third faster than a comprehension
 
 
 @add("on_pitch", "team:team", pieces_of="team", doc="How many of team's pieces are on the pitch.")
-def _on_pitch(m, team):
+def _on_pitch(m: MatchState, team: Value) -> int:
     return sum(m.pieces[_team(team)].values()) + (1 if m.keeper[team] else 0)
 
 
 @add("sent_off", "team:team", pieces_of="team", doc="How many of team's pieces were sent off the pitch (send_off): they never come back.")
-def _sent_off(m, team):
+def _sent_off(m: MatchState, team: Value) -> int:
     return m.sent_off[_team(team)]
 
 
 @add("unplaced", "team:team", pieces_of="team", doc="Outfield pieces of team waiting to be placed (setup).")
-def _unplaced(m, team):
+def _unplaced(m: MatchState, team: Value) -> int:
     return m.unplaced[_team(team)]
 
 
 @add("ranked", "team:team", returns="[area]", pieces_of="team", doc="The area of each of team's pieces, closest to its own goal line first (offside).")
-def _ranked(m, team):
+def _ranked(m: MatchState, team: Value) -> list[str]:
     counts = m.counts[_team(team)]  # the keeper included
     orders = m.answers.get("ranked orders")
     if orders is None:  # once per edition: the board's areas (not spots), closest first, for each team
@@ -244,41 +242,41 @@ def _ranked(m, team):
 
 @add("move", "team:team source:area target:area", pure=False, doc="Move one outfield piece of team to another area.",
      inline=f"(m.move_piece({{team}}, {{source}}, {{target}}) if {{team}} in {TEAMS!r} else {{call}})")
-def _move(m, team, source, target):
+def _move(m: MatchState, team: Value, source: Value, target: Value) -> None:
     m.move_piece(_team(team), source, target)
 
 
 @add("move_keeper", "team:team target:area", pure=False, doc="Move team's goalkeeper to an area.",
      inline=f"(m.move_keeper({{team}}, {{target}}) if {{team}} in {TEAMS!r} else {{call}})")
-def _move_keeper(m, team, target):
+def _move_keeper(m: MatchState, team: Value, target: Value) -> None:
     m.move_keeper(_team(team), target)
 
 
 @add("place", "team:team area:area", pure=False, doc="Put one unplaced outfield piece of team into area (setup).",
      inline=f"(m.place_piece({{team}}, {{area}}) if {{team}} in {TEAMS!r} else {{call}})")
-def _place(m, team, area):
+def _place(m: MatchState, team: Value, area: Value) -> None:
     m.place_piece(_team(team), area)
 
 
 @add("lift_all", "team:team", pure=False, doc="Take every piece of team off the pitch for a new setup.")
-def _lift_all(m, team):
+def _lift_all(m: MatchState, team: Value) -> None:
     m.lift_all(_team(team))
 
 
 @add("send_off", "team:team area:area", pure=False, doc="Remove one outfield piece of team in area from the match for good.")
-def _send_off(m, team, area):
+def _send_off(m: MatchState, team: Value, area: Value) -> None:
     m.send_off(_team(team), area)
 
 
 @add("take_off", "team:team area:area", pure=False, doc="Take one outfield piece of team in area off the pitch for a while.")
-def _take_off(m, team, area):
+def _take_off(m: MatchState, team: Value, area: Value) -> None:
     m.take_off(_team(team), area)
 
 
 # ---- the log
 @add("modifier", "value text", pure=False,
      doc="value, logged as a modifier labelled text (when not 0): a part of a sum that is not a row of `modifiers:`.")
-def _modifier(m, value, text):
+def _modifier(m: MatchState, value: Value, text: Value) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"modifier takes a whole number, got {value!r}")
     if not isinstance(text, str):
@@ -290,7 +288,7 @@ def _modifier(m, value, text):
 
 # ---- dice
 @add("roll", "n", pure=False, doc="Roll n six-sided dice; the list of results.")
-def _roll(m, n):
+def _roll(m: MatchState, n: Value) -> list[int]:
     if not isinstance(n, int) or not 1 <= n <= 10:
         raise ValueError(f"roll takes 1 to 10 dice, got {n!r}")
     d = [m.dice.die() for _ in range(n)]
@@ -300,7 +298,7 @@ def _roll(m, n):
 
 
 @add("die", pure=False, doc="Roll one six-sided die; its result.")
-def _die(m):
+def _die(m: MatchState) -> int:
     d = m.dice.die()
     if m.record:
         m.emit("roll", {"dice": [d]})
@@ -308,7 +306,7 @@ def _die(m):
 
 
 @add("pick", "xs", pure=False, doc="One element of a list, drawn at random from the dice source.")
-def _pick(m, xs):
+def _pick(m: MatchState, xs: Value) -> Value:
     if not isinstance(xs, list) or not xs:
         raise ValueError("pick needs a non-empty list")
     return xs[m.dice.pick(len(xs))]
@@ -316,33 +314,33 @@ def _pick(m, xs):
 
 
 @add("reset", "scope", pure=False, doc="Set every state value declared with `reset: <scope>` back to its default.")
-def _reset(m, scope):
+def _reset(m: MatchState, scope: Value) -> None:
     m.reset_scope(scope)
 
 
 @add("keys", "table", pieces_of="", doc="The row keys of a table keyed by text, e.g. the formations.")
-def _keys(m, table):
+def _keys(m: MatchState, table: Value) -> list[Value]:
     return list(table.exact) if hasattr(table, "exact") else list(table)
 
 
 # ---- skills and what outlives a match
 @add("all_skills", pieces_of="", doc="Every skill the edition defines, in the order of the edition.")
-def _all_skills(m):
+def _all_skills(m: MatchState) -> list[str]:
     return list(m.ed.skills)
 
 
 @add("skills_of", "team:team", pieces_of="", doc="The skills team has in play.")
-def _skills_of(m, team):
+def _skills_of(m: MatchState, team: Value) -> list[str]:
     return list(m.skills[_team(team)])
 
 
 @add("reserve_of", "team:team", pieces_of="", doc="The skills team keeps in reserve (A12: swapped in by a substitution).")
-def _reserve_of(m, team):
+def _reserve_of(m: MatchState, team: Value) -> list[str]:
     return list(m.reserve[_team(team)])
 
 
 @add("skill_info", "name", pieces_of="", doc="What a skill's entry declares as plain data: its group (none if it has none), ref and other texts and numbers, and its cost (none when a rule computes it); for advice on which skills to play.")
-def _skill_info(m, name):
+def _skill_info(m: MatchState, name: Value) -> dict[str, Value]:
     hook = m.ed.skills.get(name) if isinstance(name, str) else None
     if hook is None:
         raise ValueError(f"expected a skill name, got {name!r}")
@@ -352,14 +350,14 @@ def _skill_info(m, name):
     return info
 
 
-def _skill_list(m, names) -> list:
+def _skill_list(m: MatchState, names: Value) -> list[str]:
     if not isinstance(names, list) or any(n not in m.ed.skills for n in names):
         raise ValueError(f"expected a list of skill names, got {names!r}")
     return list(names)
 
 
 @add("set_skills", "team:team names", pure=False, doc="Put exactly these skills in play for team.")
-def _set_skills(m, team, names):
+def _set_skills(m: MatchState, team: Value, names: Value) -> None:
     old = m.skills[_team(team)]
     m.skills[team] = _skill_list(m, names)
     m.live_hooks = {}  # which skills' hooks can run has changed (a copy keeps the dict it had)
@@ -367,24 +365,24 @@ def _set_skills(m, team, names):
 
 
 @add("set_reserve", "team:team names", pure=False, doc="Put exactly these skills in team's reserve.")
-def _set_reserve(m, team, names):
+def _set_reserve(m: MatchState, team: Value, names: Value) -> None:
     m.reserve[_team(team)] = _skill_list(m, names)
     m.emit("reserve", {"team": team, "to": list(m.reserve[team])})
 
 
 @add("carried", "key", pieces_of="", doc="A value an earlier match of a tournament or league passed on, or none.")
-def _carried(m, key):
+def _carried(m: MatchState, key: Value) -> Value:
     return m.carry_in.get(str(key))
 
 
 @add("carry", "key value", pure=False, doc="Pass a value on to the next match of a tournament or league.")
-def _carry(m, key, value):
+def _carry(m: MatchState, key: Value, value: Value) -> None:
     m.carry_out[str(key)] = value
     m.emit("carry", {"key": str(key), "value": value})
 
 
 @add("decide_winner", "team", keywords="how", pure=False, doc="Say who won a match the score leaves level (a shoot-out, a coin toss); `how` names the way, e.g. \"penalties\".")
-def _decide_winner(m, team, how="tie-break"):
+def _decide_winner(m: MatchState, team: Value, how: Value = "tie-break") -> None:
     """Results count this match as a win for `team`; the score itself stays level."""
     _team(team)
     if not isinstance(how, str) or not how:

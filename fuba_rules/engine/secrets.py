@@ -22,7 +22,8 @@ draw is also what their advice says.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import attrs
 
@@ -38,7 +39,17 @@ class Hidden:
     seq: int | None  # its "choice" event in the log; None when the match keeps no log
 
 
-def note(m: Any, team: str, label: str, options: int) -> bool:
+class SecretHolder(Protocol):
+    """What this module reads and writes of a match (`engine.match.MatchState`)."""
+
+    hidden: tuple[Hidden, ...]
+    secret_labels: Mapping[str, str]
+    secret_count: int
+    record: bool
+    events: list[dict[str, Any]]
+
+
+def note(m: SecretHolder, team: str, label: str, options: int) -> bool:
     """After `team` answered `label`: reveal the other team's answers this one was made at
     the same time as, or else hide this answer if it is secret. True if it was hidden."""
     hidden = m.hidden
@@ -58,12 +69,12 @@ def note(m: Any, team: str, label: str, options: int) -> bool:
     return True
 
 
-def hidden_from(m: Any, viewer: str) -> tuple[Hidden, ...]:
+def hidden_from(m: SecretHolder, viewer: str) -> tuple[Hidden, ...]:
     """The answers `viewer` may not see yet: the other team's hidden ones."""
     return tuple(h for h in m.hidden if h.team != viewer)
 
 
-def visible_events(m: Any, viewers: set[str] | frozenset[str]) -> list[dict]:
+def visible_events(m: SecretHolder, viewers: set[str] | frozenset[str]) -> list[dict[str, Any]]:
     """The log as the teams `viewers` see it now: up to the first answer hidden from them
     (what the rules did after it may show it; it follows once revealed)."""
     seqs = [h.seq for h in m.hidden if h.team not in viewers and h.seq is not None]

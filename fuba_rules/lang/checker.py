@@ -7,14 +7,14 @@ each `Name` and `Call` what it resolved to, so the compiler never resolves twice
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from ..diagnostics import Diagnostic, Suggestions
 from . import nodes as n
 from .registry import Registry
-from .runtime import MAX_NUMBER
+from .runtime import MAX_NUMBER, Value
 
 # Calls the compiler implements itself, because they bind names or read the edition.
 SPECIAL_FORMS: dict[str, tuple[int, int, frozenset[str], bool]] = {
@@ -44,7 +44,7 @@ a division by a literal zero is caught when they load (in rules it is a rule fau
 class StateSpec:
     name: str
     type: str = "any"
-    default: Any = None
+    default: Value = None
     min: int | None = None
     max: int | None = None
     index: tuple[str, ...] = ()
@@ -88,7 +88,7 @@ class Symbols:
 
     registry: Registry
     state: dict[str, StateSpec] = attrs.field(factory=dict)
-    constants: dict[str, Any] = attrs.field(factory=dict)
+    constants: dict[str, Value] = attrs.field(factory=dict)
     tables: set[str] = attrs.field(factory=set)
     functions: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     procedures: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
@@ -496,7 +496,7 @@ class Checker:
             options = e.args[2]
             label = e.args[1].value if isinstance(e.args[1], n.Const) else "?"
             if isinstance(options, n.ListLit) and options.items and all(_text(x) is not None for x in options.items):
-                return Domain(f"option of '{label}'", frozenset(_text(x) for x in options.items))
+                return Domain(f"option of '{label}'", frozenset(t for t in map(_text, options.items) if t is not None))
             d = self._domain(options, ctx)
             return d.one() if d is not None and d.many else None
         if isinstance(e, n.Subscript) and isinstance(e.obj, n.Name) and e.obj.kind == "state" and not e.obj.fields:
@@ -552,7 +552,7 @@ class Checker:
             self.error(arg, f"unknown {what} '{arg.value}'{self.suggest(arg.value, known)}")
 
 
-def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str, str]]:
+def infer_param_kinds(rules: Mapping[str, n.Body], sym: Symbols) -> dict[str, dict[str, str]]:
     """Which parameters of functions and procedures take names of a kind: those the body
     passes, unchanged, to a primitive parameter (or another rule's parameter) of that kind.
     `pieces(team, area)` in a body makes its own `area` an area, so a call passing
@@ -591,7 +591,7 @@ def infer_param_kinds(rules: dict[str, Any], sym: Symbols) -> dict[str, dict[str
     return out
 
 
-def infer_enumerations(bodies: list[Any], sym: Symbols) -> dict[str, Domain]:
+def infer_enumerations(bodies: Iterable[n.Body], sym: Symbols) -> dict[str, Domain]:
     """The texts each `type: str` state can hold, when the rules fix them: its default and
     every `set` of it in the edition and its mods is a quoted text (or an if-else of
     them). One write of a computed value (`set weather = row.name`) leaves it open."""
@@ -608,7 +608,7 @@ def infer_enumerations(bodies: list[Any], sym: Symbols) -> dict[str, Domain]:
     return {k: Domain(f"{ENUM_PREFIX}'{k}'", frozenset(v)) for k, v in texts.items() if k not in opened and v}
 
 
-def infer_trigger_texts(bodies: list[Any]) -> dict[str, dict[str, Domain]]:
+def infer_trigger_texts(bodies: Iterable[n.Body]) -> dict[str, dict[str, Domain]]:
     """Trigger -> parameter -> the texts every `trigger` statement passes it, when each
     passes a quoted text (`card_shown(team=team, colour="red")`): a hook's `colour ==
     "yelow"` is then an error. Gathered from every rule first, as a hook may be checked
@@ -676,7 +676,7 @@ def _value_kind(e: n.Node, sym: Symbols) -> str:
     return "unknown"
 
 
-def advice_warnings(tree: Any) -> list[Diagnostic]:
+def advice_warnings(tree: object) -> list[Diagnostic]:
     """A warning for each `may_choose` without `prefer=`: the coach would play it on a coin toss.
 
     Declining is always an option there, so advice is what tells an agent when to act;

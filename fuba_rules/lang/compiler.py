@@ -3,102 +3,70 @@ when an edition loads.
 
 Every rule becomes one Python function; every other piece of rule text (a hook's
 condition, a modifier row, a table row's `do:`) becomes a function `f(m, L)` where `m`
-is the host (the match) and `L` the dict of values it receives. The helpers below are
-the only names generated code can reach besides the rules themselves: they keep the
-checks the checker cannot prove (types, sizes) and charge the host's step budget by
-the work done.
+is the host (the match) and `L` the dict of values it receives. The compiler decides
+per rule function what it may take for granted (cached, fixed, tabled, read in place,
+bounded: a `RuleFunction` record each), writes each function when it is first called
+(`_exec`), and keeps the generated code's globals: the helpers of `lang.helpers`, the
+rules, and the constants and positions they name.
 """
 
 from __future__ import annotations
 
-import operator
 import threading
 from collections.abc import Callable, Iterable
-from functools import partial
 from types import FunctionType
 from typing import Any
 
 import attrs
 
-from ..diagnostics import Pos, did_you_mean
+from ..diagnostics import Pos
 from . import nodes as n
-from .checker import BOUND_IN_PREFER, NAMED_TYPES, StateSpec
-from .codegen import FREE_ITEMS, Generator, Source, function_source, list_locals, lit, local, memo_prologue, record_params, whole_local
-from .core import CORE, render, type_name
+from .analysis import free_loops, fresh_only, list_locals, locals_of, record_params
+from .checker import StateSpec
+from .core import CORE
+from .emit_stmt import Generator, function_source
+from .frame import Frame
+from .function_facts import FunctionFacts, Inlinable, Learned
+from .helpers import (
+    _MISSING,
+    HELPERS,
+    KEPT_CACHES,
+    Answers,
+    Fn,
+    MatchView,
+    Row,
+    Table,
+    _advice,
+    _apply,
+    _choose,
+    _exhausted,
+    _fault_deep_proc,
+    _held,
+)
+from .memo import memo_prologue
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
-from .registry import Registry
-from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
+from .registry import Primitive, Registry
+from .runtime import MAX_DEPTH
+from .source import Source, lit, local
 
-Fn = Callable[[Any, dict], Any]
-
-MAX_TEXT_VALUE = 10_000
-
-
-class Row(dict):
-    """A table row: its fields read like a record; `apply row` runs its `do:`."""
-
-    __slots__ = ("run", "key", "table")
-
-    def __init__(self, fields: dict, run: Fn | None, key: str, table: str):
-        super().__init__(fields)
-        self.run = run
-        self.key = key
-        self.table = table
-
-
-@attrs.define
-class Table:
-    """Rows by dice outcome or by key. Row keys such as "3", "1-2", "4,5" or "1/1-2" are
-    expanded into exact outcomes when the edition loads, so a lookup is one dict access."""
-
-    name: str
-    ref: str
-    exact: dict[Any, Any]
-
-    def lookup(self, key: Any) -> Any:
-        if isinstance(key, list):
-            key = tuple(key)
-        hit = self.exact.get(key, _MISSING)
-        if hit is not _MISSING:
-            return hit
-        raise LookupError(f"table '{self.name}' has no row for {render(list(key) if isinstance(key, tuple) else key)}")
-
-
-_MISSING = object()
-KEPT_CACHES = ("smemo", "teams", "areas")  # caches a move keeps in part (see Compiler.kept_state)
-
-
-class Answers(dict):
-    """The answers of a fixed primitive (one that depends only on its arguments and the
-    edition's board), by argument: generated code reads `_A_name[a][b]`, a dict read per
-    argument instead of a call (texts as keys: no tuple to build, hash and compare).
-    An argument seen for the first time opens the table of the next one; once all are
-    given, the primitive itself runs, which checks them (an unknown area faults as
-    before) against the bound host."""
-
-    __slots__ = ("fn", "arity", "host", "given", "root", "kept")
-
-    LIMIT = 100_000  # entries kept in all of one root's tables: a mod asking endlessly new questions is answered, not remembered
-
-    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple = (), root: Answers | None = None):
-        super().__init__()
-        self.fn = fn
-        self.arity = arity
-        self.given = given
-        self.root = root if root is not None else self
-        if root is None:  # the first table holds what all of them share
-            self.host: Any = None  # see Compiler.bind
-            self.kept = 0  # entries kept in all of them
-
-    def __missing__(self, key: Any) -> Any:
-        if self.arity > 1:
-            r: Any = Answers(self.fn, self.arity - 1, (*self.given, key), self.root)
-        else:
-            r = self.fn(self.root.host, *self.given, key)
-        if self.root.kept < self.LIMIT:
-            self.root.kept += 1
-            self[key] = r
-        return r
+# Imported from here by the engine and the edition: what a compiled edition is made of.
+__all__ = [
+    "KEPT_CACHES",
+    "Answers",
+    "Callable_",
+    "Compiler",
+    "Modifier",
+    "Row",
+    "Table",
+    "_advice",
+    "_apply",
+    "_choose",
+    "_exhausted",
+    "_fault_deep_proc",
+    "_held",
+    "fresh_only",
+    "locals_of",
+]
 
 
 @attrs.define
@@ -112,7 +80,7 @@ class Callable_:
     fn: Callable[..., Any]
     is_block: bool
 
-    def __call__(self, m: Any, args: list) -> Any:
+    def __call__(self, m: MatchView, args: list[Any]) -> Any:
         return self.fn(m, *args)
 
 
@@ -125,276 +93,9 @@ class Modifier:
     value: Fn
 
 
-# ---- helpers reachable from generated code --------------------------------------------------
-def _field(v: Any, f: str) -> Any:
-    if isinstance(v, dict):
-        if f in v:
-            return v[f]
-        raise NoEntry(f"the record has no field '{f}' (it has: {', '.join(map(str, v)) or 'none'})")
-    raise TypeError(f"cannot read field '{f}' of {type_name(v)}")
-
-
-class NoEntry(KeyError):
-    """A missing key or field, its message already in the language's words."""
-
-
-def _index(o: Any, k: Any) -> Any:
-    if type(o) is dict and type(k) is str:  # the common case: indexed state by team or area
-        if k in o:
-            return o[k]
-        raise NoEntry(f"no entry {render(k)}")
-    if type(o) is list and type(k) is int:  # the other common case: a formation line, a die
-        return o[k]
-    if isinstance(o, Table):
-        return o.lookup(k)
-    if isinstance(o, list):
-        if not isinstance(k, int) or isinstance(k, bool):
-            raise TypeError(f"a list index must be a number, got {type_name(k)}")
-        return o[k]
-    if isinstance(o, dict):
-        if k not in o:
-            raise NoEntry(f"no entry {render(k)}")
-        return o[k]
-    raise TypeError(f"cannot index {type_name(o)}")
-
-
-def _num(v: Any, op: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        whole = "whole " if isinstance(v, float) else ""  # a decimal constant counts, but not here
-        raise TypeError(f"'{op}' needs {whole}numbers, got {type_name(v)}")
-    return v
-
-
-def _number(v: int) -> int:
-    if abs(v) > MAX_NUMBER:
-        raise ValueError(f"a number grew beyond {MAX_NUMBER:,}")
-    return v
-
-
-def charge(m: Any, work: int, pos: Pos | None) -> None:
-    """Spend `work` steps at once (elements built, copied or summed)."""
-    m.budget -= work
-    if m.budget < 0:
-        raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
-
-
-def _add(m: Any, a: Any, b: Any) -> Any:
-    if type(a) is int and type(b) is int:
-        r = a + b
-        if -MAX_NUMBER <= r <= MAX_NUMBER:
-            return r
-        raise ValueError(f"a number grew beyond {MAX_NUMBER:,}")
-    if isinstance(a, list) and isinstance(b, list):
-        return _joined(m, a, b)
-    if isinstance(a, str) or isinstance(b, str):
-        out = render(a) + render(b)
-        if len(out) > MAX_TEXT_VALUE:
-            raise ValueError(f"a text grew beyond {MAX_TEXT_VALUE} characters")
-        charge(m, len(out) // 100, None)
-        return out
-    return _number(_num(a, "+") + _num(b, "+"))
-
-
-def _cat(m: Any, a: Any, b: Any) -> Any:
-    """`a + b` where the rule text shows a list on one side: `_add`'s list case first."""
-    if type(a) is list and type(b) is list:
-        return _joined(m, a, b)
-    return _add(m, a, b)
-
-
-def _joined(m: Any, a: list, b: list) -> list:
-    """Two lists joined, each element built charged to the step budget."""
-    size = len(a) + len(b)
-    if size > MAX_LIST:
-        raise ValueError(f"a list grew beyond {MAX_LIST} elements")
-    m.budget -= size  # charge(), in line: recursive rules join lists at every level
-    if m.budget < 0:
-        raise RuleFault(None, "step budget exhausted: a loop or call chain runs too long")
-    return a + b
-
-
-def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[Any, Any, Any], int]:
-    def run(m: Any, a: Any, b: Any) -> int:
-        if type(a) is int and type(b) is int:
-            r = f(a, b)
-        else:
-            r = f(_num(a, op), _num(b, op))
-        if -MAX_NUMBER <= r <= MAX_NUMBER:
-            return r
-        raise ValueError(f"a number grew beyond {MAX_NUMBER:,}")
-
-    return run
-
-
-def _set(m: Any, name: str, keys: list, op: str, new: Any, lo: Any, hi: Any) -> None:
-    box = m.S
-    slot: Any = name
-    for k in keys:
-        box = box[slot]
-        if k not in box:
-            raise RuleFault(None, f"'{name}' has no entry {render(k)}")
-        slot = k
-    old = box[slot]
-    if op == "+=":
-        new = _add(m, old, new)
-    elif op == "-=":
-        new = _sub(m, old, new)
-    if type(new) is int:
-        if lo is not None and new < lo:
-            new = lo
-        if hi is not None and new > hi:
-            new = hi
-        if not -MAX_NUMBER <= new <= MAX_NUMBER:
-            _held(m, m.ed.state[name], new)
-    else:
-        _held(m, m.ed.state[name], new)
-    if new != old:
-        box[slot] = new
-        m.wrote(name)
-        if m.record:  # a write is logged, and nothing else happens at its event
-            m.emit("set", {"var": name, "index": keys, "from": old, "to": new})
-
-
-def _held(m: Any, spec: StateSpec, new: Any) -> None:
-    """An int entry holds whole numbers up to MAX_NUMBER, a team entry a team, an area
-    entry an area of the board (each none only where it starts as none): a wrong value
-    written to one is a fault here, not a surprise later. (Callers test the common case
-    first.)"""
-    if new is None and spec.default is None:
-        return
-    if spec.type == "int":
-        held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
-        raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
-    names = m.ed.symbols.domains.get(spec.type) if spec.type in NAMED_TYPES else None
-    if names is not None and (type(new) is not str or new not in names):
-        held = f"'{new}'{did_you_mean(new, sorted(names))}" if type(new) is str else "none" if new is None else type_name(new)
-        raise TypeError(f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: it cannot hold {held}")
-
-
-def _put(m: Any, name: str, new: Any) -> None:
-    """`set name = new` of plain state with no bounds, once the rule has seen it differs.
-    `MatchState.wrote` in line: a match writes plain state about a thousand times."""
-    old = m.S[name]
-    m.S[name] = new
-    m._version += 1
-    if m.memo:
-        m.memo = {}
-    caches = m.expires.get(name, KEPT_CACHES)
-    if caches:
-        m._expire(caches)
-    if m.record:
-        m.emit("set", {"var": name, "index": [], "from": old, "to": new})
-
-
-def _put_at(m: Any, name: str, box: dict, key: Any, new: Any) -> None:
-    """`set name[key] = new` of an entry with nothing to check, once the rule has seen
-    it differs (`_set` for one key, in line)."""
-    old = box[key]
-    box[key] = new
-    m.wrote(name)
-    if m.record:
-        m.emit("set", {"var": name, "index": [key], "from": old, "to": new})
-
-
-def _put_int(m: Any, name: str, new: Any) -> None:
-    """`_put` of an int entry, its value checked first (`_held`)."""
-    if type(new) is not int or not -MAX_NUMBER <= new <= MAX_NUMBER:
-        _held(m, m.ed.state[name], new)
-    _put(m, name, new)
-
-
-def _put_named(m: Any, name: str, new: Any) -> None:
-    """`_put` of a team or area entry whose value generated code did not find among the
-    names of its kind: checked first (`_held`)."""
-    _held(m, m.ed.state[name], new)
-    _put(m, name, new)
-
-
-def _apply(m: Any, r: Any) -> None:
-    if not isinstance(r, Row) or r.run is None:
-        raise TypeError(f"apply needs a table row with a do:, got {render(r)}")
-    old = m.ref
-    m.ref = r.get("ref", old) or old
-    try:
-        r.run(m, {})
-    finally:
-        m.ref = old
-
-
-def _times(m: Any, times: Any, pos: Pos) -> range:
-    if not isinstance(times, int) or times > MAX_LOOP:
-        raise RuleFault(pos, f"repeat needs a count up to {MAX_LOOP}, got {render(times)}")
-    if times > 0:
-        charge(m, times, pos)
-    return range(times)
-
-
-def _each(m: Any, seq: Any, pos: Pos, var: str = "") -> list:
-    if type(seq) is not list and not isinstance(seq, list):
-        what = f"'for {var} in'" if var else "for"
-        raise TypeError(f"{what} needs a list, got {type_name(seq)}")
-    m.budget -= len(seq)  # charge(), inlined: loops are the hottest helper
-    if m.budget < 0:
-        _exhausted(pos)
-    return seq
-
-
-def _walk(m: Any, seq: list, pos: Pos) -> list:
-    """`_each` for a list the rule text proves is one (`Generator.is_list`): only the steps."""
-    m.budget -= len(seq)
-    if m.budget < 0:
-        _exhausted(pos)
-    return seq
-
-
-def _capped(out: list, pos: Pos) -> list:
-    if len(out) > MAX_LIST:
-        raise RuleFault(pos, f"a list grew beyond {MAX_LIST} elements")
-    return out
-
-
-def _range(m: Any, a: Any, b: Any) -> list:
-    if b - a >= MAX_LIST:
-        raise ValueError(f"range {a}..{b} is longer than {MAX_LIST}")
-    if b >= a:
-        charge(m, b - a + 1, None)
-    return list(range(a, b + 1))
-
-
-def _exhausted(pos: Pos) -> None:
-    raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
-
-
-def _endless_while(pos: Pos) -> None:
-    raise RuleFault(pos, f"while ran {MAX_LOOP} times without its condition becoming false")
-
-
-def _quiet_log(m: Any, parts: tuple, tag: Any, *rest: Any) -> None:
-    """`log` in a match that keeps no log: its values were worked out (a fault in them
-    is the same fault); only the tag is counted, as `emit` would."""
-    if tag is not _MISSING:
-        m.tally[tag] += 1
-
-
-def _advice(thunks: list) -> Callable[[], list]:
-    """A `choose` block's scores, worked out when asked: each option's is a function, a
-    whole number (a literal), or None (no advice: 0)."""
-    return lambda: [0 if t is None else t if type(t) is int else t() for t in thunks]
-
-
-def _choose(m: Any, opts: Any, team: Any, label: Any, prefer: Any, optional: bool, pos: Pos) -> Any:
-    if not isinstance(opts, list):
-        raise TypeError(f"choose needs a list of options, got {type_name(opts)}")
-    if not opts:
-        if optional:
-            return None
-        raise RuleFault(pos, f"no legal option for '{label}'")
-    scores = partial(prefer, opts) if prefer is not None else None  # prefer: the options' scores, in order
-    return m.decide(team, label, opts, scores, optional)
-
-
-_sub = _arith("-", operator.sub)
-
+# A generated function not compiled yet: its stand-in, its source or what writes it (None
+# once compiled), its name, and the key `source` finds it by.
+Pending = tuple[FunctionType, Source | Callable[[], Source] | None, str, str | None]
 
 _LOOP_COST = 20  # a comprehension, a range or a call of unknown work, in nodes
 _HIT_COST = 4  # a call answered from the cache, in nodes
@@ -419,99 +120,42 @@ class Compiler:
         self.modifiers: dict[str, list[Modifier]] = {}
         self.param_table: dict[str, dict[str, tuple[str, ...]]] = {"procedure": {}, "function": {}}
         self.sources: dict[str, str] = {}  # rule name -> generated source, once written (see `source`)
-        self.calls: dict[str, set[str]] = {}  # rule function -> the rule functions its body calls
-        self.costs: dict[str, int] = {}  # rule function -> rough work of one uncached call
-        self.free_calls: dict[str, int] = {}  # rule function spending no step -> calls it makes, all told (see define)
-        self.memoized: set[str] = set()  # rule functions whose results are cached
+        self.functions: dict[str, FunctionFacts] = {}  # rule function -> what define() was given and learned
         self.uncached: set[str] = set()  # rule functions only ever asked new questions (see fresh_only)
         # Cached rule functions whose caches a reference play found idle: each is written
         # without its cache, and nothing else written depends on it (`drop_caches`).
         self.idle: frozenset[str] = frozenset()
-        self.tuned = False  # the reference play was made, or its answer read (engine.tuning)
+        self.tuned = False  # the reference play was made, or its answer read (fuba_rules.tuning)
         self.measuring = False  # the reference play is running
-        self._rewrite: dict[str, tuple[int, Callable[[], Source]]] = {}  # cached rule function -> its place in _pending and its writer (see drop_caches)
         self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
-        self._sums: dict[str, tuple] = {}  # modifier group -> (its rows, how many, their summing function)
+        self._sums: dict[str, tuple[list[Modifier], int, Callable[..., int]]] = {}  # modifier group -> (its rows, how many, their summing function)
         self.modifiers_final = False  # every group's rows are given (see modifier_bound)
         self._bounding: set[str] = set()
-        self._defined: dict[str, tuple] = {}  # rule function -> what define() was given (see link_functions)
         self._linked = False
-        self._pending: list[tuple] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
-        self._host: Any = None  # see bind
+        self._pending: list[Pending] = []  # (stand-in, its source or writer, name, key) per generated function (see _exec)
+        self._host: object = None  # see bind
         self._answer_tables: list[Answers] = []
         # Held while generating code after loading (writing a rule on its first call, a
         # modifier group's summing function, the resumable forms): the globals it names
         # are numbered, and matches of one edition may run in threads.
         self.lock = threading.RLock()
         self._written: dict[str, int] = {}  # `source` key -> its function's place in _pending
-        self.inline: dict[str, str] = {}  # tiny parameterless rule functions -> their body's source
-        self.inlinable: dict[str, tuple] = {}  # small rule functions callers read in place (Generator._inlined)
-        self.fixed: set[str] = set()  # rule functions reading no state (see _reads_no_state)
-        self.tabled: set[str] = set()  # fixed rule functions of board values, read from tables of answers (see _board_question)
-        self.pieces: dict[str, Reads] = {}  # rule function -> whose pieces it reads (see pieces_read)
-        self.areas: dict[str, str | None] = {}  # rule function -> the parameter naming the one area whose pieces it reads (see area_read)
-        self.lists: set[str] = set()  # rule functions whose body is always a list (see Generator.is_list)
-        self.state_reads: dict[str, frozenset[str] | None] = {}  # rule function -> the state it reads (see state_read)
-        self._kept_state: Any = _MISSING  # see kept_state
-        self.bounds: dict[str, int | None] = {}  # rule function -> how large its number can be (see Generator.bound)
-        self.ints: set[str] = set()  # rule functions whose body is always a whole number (see Generator.is_int)
-        self.elements: dict[str, frozenset[str] | None] = {}  # rule function -> fields its list's elements hold (Generator.element_fields)
-        self.bodies: dict[str, Any] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
-        self.piece_bodies: dict[Any, tuple] = {}  # block piece's function -> (body, names, pos), likewise
+        self._kept_state: dict[str, frozenset[str] | None] | None = None  # see kept_state
+        self.bodies: dict[str, list[n.Node] | n.Deferred] = {}  # procedure -> checked body, for the resumable form (lang.resumable)
+        self.piece_bodies: dict[Fn, tuple[list[n.Node] | n.Deferred, Pos]] = {}  # block piece's function -> (body, names, pos), likewise
         self.gen = Generator(self)
-        self._ids: dict[Any, str] = {}
+        self._ids: dict[tuple[object, ...], str] = {}
         self.G: dict[str, Any] = {
             "__builtins__": {},
             "_LINES": {},
             "_LAZY": self._compile_now,
             "_T": self.tables,
-            "_Leave": LeaveScope,
-            "_MAX_LOOP": range(MAX_LOOP),
-            "_field": _field,
-            "_dict": dict,
-            "_type": type,
-            "_int": int,
-            "_str": str,
-            "_list": list,
-            "_filter": filter,
-            "_total": sum,
-            "_index": _index,
-            "_render": render,
-            "_quiet_log": _quiet_log,
-            "_add": _add,
-            "_cat": _cat,
-            "_joined": _joined,
-            "_sub": _sub,
-            "_mul": _arith("*", operator.mul),
-            "_floordiv": _arith("//", operator.floordiv),
-            "_mod": _arith("%", operator.mod),
-            "_set": _set,
-            "_put": _put,
-            "_put_int": _put_int,
-            "_put_at": _put_at,
-            "_put_named": _put_named,
-            "_apply": _apply,
-            "_times": _times,
-            "_each": _each,
-            "_walk": _walk,
-            "_capped": _capped,
-            "_range": _range,
-            "_exhausted": _exhausted,
-            "_endless_while": _endless_while,
-            "_advice": _advice,
-            "_choose": _choose,
             "_modifiers": self._modifiers,
-            "_MISS": _MISSING,
-            "_len": len,
-            "_TypeError": TypeError,
-            "_NoKey": (TypeError, KeyError),
-            "_Exception": Exception,  # a board question refusing a value (Generator._kept_by_board)
-            "_fault_deep_proc": _fault_deep_proc,
-            "_fault_deep_func": _fault_deep_func,
+            **HELPERS,
         }
 
     # ---- names in the generated code's globals
-    def _global(self, stem: str, value: Any) -> str:
+    def _global(self, stem: str, value: object) -> str:
         key = (stem, id(value))
         name = self._ids.get(key)
         if name is None:
@@ -519,7 +163,7 @@ class Compiler:
             self.G[name] = value
         return name
 
-    def const(self, v: Any) -> str:
+    def const(self, v: object) -> str:
         return lit(v) or self._global("K", v)
 
     def position(self, pos: Pos) -> str:
@@ -539,7 +183,7 @@ class Compiler:
     def answers_of(self, name: str) -> str:
         """The global name of a tabled rule function's table of answers: its generated
         function runs, against the bound host, for arguments not seen before."""
-        return self._answer_table("_R_" + name, self.G[self.rule_name("function", name)], len(self._defined[name][0]))
+        return self._answer_table("_R_" + name, self.G[self.rule_name("function", name)], len(self.functions[name].params))
 
     def _answer_table(self, key: str, fn: Callable[..., Any], arity: int) -> str:
         """`key`, naming in the generated code's globals a table of answers of `fn`,
@@ -550,7 +194,7 @@ class Compiler:
             self._answer_tables.append(table)
         return key
 
-    def bind(self, host: Any) -> None:
+    def bind(self, host: object) -> None:
         """The host that fixed primitives run against when first asked (any match of the
         edition: they read only its board), also for tables made later (`answers`).
         Another thread may be adding a table meanwhile: it gets a host either way."""
@@ -563,9 +207,9 @@ class Compiler:
         (`KEPT_CACHES`: "smemo", "teams" for `m.memo_home` and `m.memo_away`, "areas" for
         `m.area_memo`): a write to any other entry keeps them. None: any. Worked out once
         every rule function is written."""
-        if self._kept_state is _MISSING or not self._linked:
+        if self._kept_state is None or not self._linked:
             by_cache: dict[str, list[str]] = {kind: [] for kind in KEPT_CACHES}
-            for f in self.memoized - self.fixed:
+            for f in sorted(self.memoized - self.fixed):
                 kind = self.cache_kind(f)
                 if kind in by_cache:
                     by_cache[kind].append(f)
@@ -574,20 +218,23 @@ class Compiler:
 
     def cache_kind(self, name: str) -> str:
         """Where a cached function keeps its answers (`lang.reads.cache_kind`)."""
-        return cache_kind(self.pieces.get(name), self.areas.get(name))
+        f = self.functions.get(name)
+        return cache_kind(f.pieces if f else None, f.area if f else None)
 
     def _reads_of(self, functions: Iterable[str]) -> frozenset[str] | None:
-        reads = [self.state_reads.get(f) for f in functions]
-        return None if any(r is None for r in reads) else frozenset().union(*reads)
+        reads = [self.functions[f].state_reads if f in self.functions else None for f in functions]
+        known = [r for r in reads if r is not None]
+        return None if len(known) < len(reads) else frozenset[str]().union(*known)
 
     def rule_name(self, kind: str, name: str) -> str:
         stem = "_P_" if kind == "procedure" else "_F_"
         return stem + (name if name.isidentifier() and name.isascii() else "x" + name.encode().hex())
 
     def call_function(self, name: str, args: list[str]) -> str:
-        if not args and name in self.inline:  # e.g. `CT`, which only reads one state entry
-            return self.inline[name]
-        if name in self.tabled:  # dict reads, as a board question's (see _board_question)
+        f = self.functions.get(name)
+        if not args and f is not None and f.inline is not None:  # e.g. `CT`, which only reads one state entry
+            return f.inline
+        if f is not None and f.tabled:  # dict reads, as a board question's (see _board_question)
             return self.answers_of(name) + "".join(f"[{a}]" for a in args)
         return f"{self.rule_name('function', name)}(m{''.join(', ' + a for a in args)})"
 
@@ -630,6 +277,7 @@ class Compiler:
     def _write_and_compile(self, i: int) -> Callable[..., Any]:
         stub, write, name, key = self._pending[i]
         if stub.__code__ is _STUB_CODE:  # not compiled yet
+            assert write is not None  # kept until compiled
             src = write if isinstance(write, Source) else write()
             text = src.text()
             if src.placed:
@@ -638,7 +286,7 @@ class Compiler:
                 self.sources.setdefault(key, text)
             namespace: dict[str, Any] = {}
             code = compile(text, src.filename, "exec")
-            exec(code, self.G, namespace)  # noqa: S102 - generated from checked nodes only; see codegen's docstring
+            exec(code, self.G, namespace)
             real = namespace[name]
             stub.__code__ = real.__code__
             stub.__defaults__ = real.__defaults__
@@ -652,12 +300,12 @@ class Compiler:
         whether a function is cached decides nothing in any other (callers, the caches'
         expiry and the step charges read `memoized`, which keeps them), so a process that
         drops caches after its reference play writes every function as one that read the
-        same names from the store before its first match (engine.tuning)."""
+        same names from the store before its first match (fuba_rules.tuning)."""
         with self.lock:
-            names = {f for f in names if f in self._rewrite} - self.idle
+            names = {f for f in names if f in self.functions and self.functions[f].rewrite is not None} - self.idle
             self.idle |= names
             for f in names:
-                i, write = self._rewrite[f]
+                i, write = self.functions[f].rewrite  # type: ignore[misc]
                 stub, _, name, key = self._pending[i]
                 if stub.__code__ is not _STUB_CODE:  # compiled: back to a stand-in
                     stub.__code__, stub.__defaults__, stub.__kwdefaults__ = _STUB_CODE, None, {"_lazy": i}
@@ -691,7 +339,7 @@ class Compiler:
         where = self.position(pos)
         memo = False  # procedures act; only functions are cached
         lookup: list[str] = []  # a cached function's cache lookup (see drop_caches)
-        fixed = False  # a function reading no state (see _reads_no_state)
+        fixed = False  # a function reading no state (see reads_no_state)
         if kind == "procedure":
             prologue = [
                 f"if m.depth >= {MAX_DEPTH}: _fault_deep_proc({where}, {name!r})",
@@ -704,34 +352,34 @@ class Compiler:
                 prologue.append(f"_ref = m.ref; m.ref = {ref!r}")
                 epilogue.append("m.ref = _ref")
         else:
-            self._defined[name] = (params, ref, body, pos)
+            fn_facts = self.functions.get(name)
+            if fn_facts is None:
+                fn_facts = self.functions[name] = FunctionFacts(params, ref, body, pos)
             inner = list(n.walk(body))
             calls = [x.parts[0] if isinstance(x, n.Name) else x.name for x in inner if isinstance(x, (n.Call, n.Name)) and x.kind in ("function", "func")]
-            self.calls[name] = set(calls)
+            fn_facts.calls = frozenset(calls)
             cost = len(inner) + sum(_LOOP_COST for x in inner if isinstance(x, (n.Comprehension, n.Range)))
-            cost += sum(_HIT_COST if c in self.memoized or c in self.tabled else self.costs.get(c, _LOOP_COST) for c in calls)
-            self.costs[name] = cost
+            cost += sum(self._call_cost(c) for c in calls)
+            fn_facts.cost = cost
             # A cache hit costs about as much as a short body; a parameter read as a record
             # (`mv.to`) cannot be a key, so trying the cache would only raise.
             records = {x.parts[0] for x in inner if isinstance(x, n.Name) and x.kind == "local" and x.fields}
-            fixed = self._reads_no_state(inner)
+            fixed = self.reads_no_state(inner)
             tabled = fixed and bool(params) and not self._may_recurse(name) and self._board_question(inner, params, calls)
             tiny = _INLINE_UPTO if not params and not calls else 3  # read in place (below) costs less than a cache
             short = len(inner) <= tiny if not calls or fixed else cost < _MEMO_FROM
             memo = not tabled and not short and not (records | list_locals(inner)).intersection(params) and name not in self.uncached
-            if tabled:
-                self.tabled.add(name)
-            if memo:
-                self.memoized.add(name)
-            if fixed:
-                self.fixed.add(name)
-            self.pieces[name] = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.param_table["function"])
-            self.areas[name] = area_read(inner, params, self.registry.primitives, self._reads_nothing, self.pieces, self.areas, self.param_table["function"])
-            self.state_reads[name] = state_read(inner, self.state_reads)
-            lookup = memo_prologue(name, params, fixed, cache_for(self.pieces[name], local), self.areas[name]) if memo else []
+            fn_facts.tabled |= tabled
+            fn_facts.memoized |= memo
+            fn_facts.fixed |= fixed
+            pieces, areas = Learned[Reads](self.functions, "pieces"), Learned[str | None](self.functions, "area")
+            fn_facts.pieces = pieces_read(inner, params, self.registry.primitives, self._reads_nothing, pieces, self.param_table["function"])
+            fn_facts.area = area_read(inner, params, self.registry.primitives, self._reads_nothing, pieces, areas, self.param_table["function"])
+            fn_facts.state_reads = state_read(inner, Learned[frozenset[str] | None](self.functions, "state_reads"))
+            lookup = memo_prologue(name, params, fixed, cache_for(fn_facts.pieces, local), fn_facts.area) if memo else []
             prologue = []
             epilogue = []
-            free_loop = _free_loops(inner)  # such a loop repeats its calls: it pays its own step
+            free_loop = free_loops(inner)  # such a loop repeats its calls: it pays its own step
             if self._may_recurse(name):
                 prologue += [
                     "m.budget -= 1",
@@ -744,42 +392,35 @@ class Compiler:
                 # spend a step whenever they do work; a cache hit does none). At most
                 # FREE_CALLS of them: the step of whatever asked (a loop's element, a
                 # procedure, a charged caller) pays for them, so one step's work stays bounded.
-                made = sum(1 + self.free_calls.get(c, 0) for c in calls if c not in self.inline)  # read in place: no call
+                made = sum(1 + self._free_calls(c) for c in calls if self.inline_source(c) is None)  # read in place: no call
                 if made > FREE_CALLS or free_loop:
                     prologue += ["m.budget -= 1", f"if m.budget < 0: _exhausted({where})"]
                 else:
-                    self.free_calls[name] = made
-            if not params and not memo and cost <= _INLINE_UPTO and all(c in self.inline for c in calls):
+                    fn_facts.free_calls = made
+            if not params and not memo and cost <= _INLINE_UPTO and all(self.inline_source(c) is not None for c in calls):
                 # Callers compiled later read the body in place of a call (a fault in it is
                 # placed at the caller's line).
-                self.inline[name] = f"({self.gen.expr(Source(name, pos), body)})"
-            self.inlinable.pop(name, None)
+                fn_facts.inline = f"({self.gen.expr(Source(name, pos), body)})"
+            fn_facts.inlinable = None
             if params and not memo and not tabled and not prologue and not epilogue and len(inner) <= _INLINE_NODES:
                 # no cache, no step, no recursion: a call would only pass the values on
-                loops = {local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
-                self.inlinable[name] = (params, body, loops, record_params(params, body))
-        if kind == "function":  # callers compiled later may do its arithmetic unchecked
-            self.bounds[name] = self.gen.bound(body)
-            if self.gen.is_int(body):
-                self.ints.add(name)
-            else:
-                self.ints.discard(name)
-            if self.gen.is_list(body):
-                self.lists.add(name)
-            self.elements[name] = self.gen.element_fields(body)
+                loops = frozenset(local(var) for x in inner if isinstance(x, n.Comprehension) for var, _, _ in x.loops)
+                fn_facts.inlinable = Inlinable(params, body, loops, record_params(params, body))
+            # callers compiled later may do its arithmetic unchecked
+            fn_facts.bound = self.gen.facts.bound(body)
+            fn_facts.is_int = self.gen.facts.is_int(body)
+            fn_facts.is_list |= self.gen.facts.is_list(body)
+            fn_facts.elements = self.gen.facts.element_fields(body)
             if not self._linked:
                 return None  # what it learned is kept; link_functions writes the function
         def write() -> Source:
             cached = memo and name not in self.idle  # read when written: see drop_caches
-            kept, self.gen.outlining = self.gen.outlining, cached and fixed  # answers kept for the match: no list in it kept apart
-            try:
-                return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
-                                       prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached)
-            finally:
-                self.gen.outlining = kept
+            return function_source(self.gen, fname, params, n.statements(body) if kind == "procedure" else body, is_block=kind == "procedure", pos=pos,
+                                   prologue=lookup + prologue if cached else prologue, epilogue=epilogue, from_dict=False, memo=cached,
+                                   outlining=cached and fixed)  # answers kept for the match: no list in it kept apart
 
         if memo:
-            self._rewrite[name] = (len(self._pending), write)
+            self.functions[name].rewrite = (len(self._pending), write)
         fn = self._exec(write, fname, name)
         if kind == "procedure":
             self.bodies[name] = body
@@ -795,18 +436,19 @@ class Compiler:
         self._linked = True
         order: list[str] = []
         seen: set[str] = set()
-        for root in self._defined:
+        for root in self.functions:
             stack = [(root, False)]
             while stack:
                 name, done = stack.pop()
                 if done:
                     order.append(name)
-                elif name not in seen and name in self._defined:
+                elif name not in seen and name in self.functions:
                     seen.add(name)
                     stack.append((name, True))
-                    stack.extend((c, False) for c in sorted(self.calls.get(name, ())))
+                    stack.extend((c, False) for c in sorted(self.functions[name].calls))
         for name in order:
-            self.define("function", name, *self._defined[name])
+            f = self.functions[name]
+            self.define("function", name, f.params, f.ref, f.body, f.pos)
         self._lists_through_calls()
 
     def _lists_through_calls(self) -> None:
@@ -815,38 +457,91 @@ class Compiler:
         do), which `define`, taking callees first, cannot see: the largest set of
         functions whose bodies are all lists if each of them is. Sound by induction: what
         a call returns comes from a call that nests less deep."""
-        unsure = set(self._defined) - self.lists
-        self.lists |= unsure
+        unsure = {name for name, f in self.functions.items() if not f.is_list}
+        for name in unsure:
+            self.functions[name].is_list = True
         while True:
-            wrong = {f for f in unsure if not self.gen.is_list(self._defined[f][2])}
+            wrong = {name for name in unsure if not self.gen.facts.is_list(self.functions[name].body)}
             if not wrong:
                 return
-            self.lists -= wrong
+            for name in wrong:
+                self.functions[name].is_list = False
             unsure -= wrong
 
     def _may_recurse(self, name: str) -> bool:
         """False only when every function `name` reaches is compiled and none calls back:
         then calls through it cannot nest endlessly, and it needs no depth count."""
-        seen, todo = set(), list(self.calls[name])
+        seen, todo = set(), list(self.functions[name].calls)
         while todo:
             c = todo.pop()
-            if c == name or c not in self.calls:
+            if c == name or c not in self.functions:
                 return True
             if c not in seen:
                 seen.add(c)
-                todo.extend(self.calls[c])
+                todo.extend(self.functions[c].calls)
         return False
 
     def plain_body(self, name: str) -> tuple[tuple[str, ...], n.Node] | None:
         """A rule function's parameters and body, when it cannot recurse (for
-        `Generator._bound_through`); else None."""
-        found = self._defined.get(name)
-        return None if found is None or name not in self.calls or self._may_recurse(name) else (found[0], found[2])
+        `Facts._bound_through`); else None."""
+        found = self.functions.get(name)
+        return None if found is None or self._may_recurse(name) else (found.params, found.body)
 
     def inline_body(self, name: str) -> n.Node | None:
         """The body of a parameterless rule function its callers read in place (`CT`),
         else None."""
-        return self._defined[name][2] if name in self.inline and name in self._defined else None
+        found = self.functions.get(name)
+        return found.body if found is not None and found.inline is not None else None
+
+    def inline_source(self, name: str) -> str | None:
+        """The source read in place of a call of the tiny parameterless rule function `name`, else None."""
+        found = self.functions.get(name)
+        return found.inline if found is not None else None
+
+    def function(self, name: str) -> FunctionFacts | None:
+        """What is known of the rule function `name` (None: not a rule function, or not defined yet)."""
+        return self.functions.get(name)
+
+    def _call_cost(self, name: str) -> int:
+        """The work of calling rule function `name`: a cache's or a table's answer, else its body's."""
+        f = self.functions.get(name)
+        if f is not None and (f.memoized or f.tabled):
+            return _HIT_COST
+        return f.cost if f is not None and f.cost is not None else _LOOP_COST
+
+    def _free_calls(self, name: str) -> int:
+        """The calls rule function `name` makes, all told, when it spends no step of its own."""
+        f = self.functions.get(name)
+        return (f.free_calls or 0) if f is not None else 0
+
+    def _fixed(self, name: str) -> bool:
+        f = self.functions.get(name)
+        return f is not None and f.fixed
+
+    # Each fact of every rule function, by name (for tests, the tuning and the caches).
+    @property
+    def memoized(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.memoized)
+
+    @property
+    def fixed(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.fixed)
+
+    @property
+    def tabled(self) -> frozenset[str]:
+        return frozenset(k for k, f in self.functions.items() if f.tabled)
+
+    @property
+    def costs(self) -> dict[str, int]:
+        return {k: f.cost for k, f in self.functions.items() if f.cost is not None}
+
+    @property
+    def pieces(self) -> dict[str, Reads]:
+        return {k: f.pieces for k, f in self.functions.items()}
+
+    @property
+    def areas(self) -> dict[str, str | None]:
+        return {k: f.area for k, f in self.functions.items()}
 
     def _board_question(self, nodes: list[n.Node], params: tuple[str, ...], calls: list[str]) -> bool:
         """Whether a rule function reading no state is a question about the board, like
@@ -855,7 +550,7 @@ class Compiler:
         teams: few, and never a list or record a table could not take as a key). Its
         answers are kept for the process, in tables of `Answers` read in place of its
         calls: the same in every match, and asking costs no step either way."""
-        if sum(1 + self.free_calls.get(c, 0) for c in calls) > FREE_CALLS:
+        if sum(1 + self._free_calls(c) for c in calls) > FREE_CALLS:
             return False  # it would spend a step of its own (see define)
         prims = self.registry.primitives
         passed: set[int] = set()
@@ -865,7 +560,7 @@ class Compiler:
             if isinstance(x, n.Name) and x.kind == "func":
                 return False  # a parameterless function: a call, not a table read
             if isinstance(x, n.Call):
-                if x.kind == "function" and x.name not in self.tabled:
+                if x.kind == "function" and not (x.name in self.functions and self.functions[x.name].tabled):
                     return False
                 if x.kind == "primitive" and not prims[x.name].fixed:
                     return False
@@ -873,22 +568,22 @@ class Compiler:
         own = [x for x in nodes if isinstance(x, n.Name) and x.kind == "local" and x.parts[0] in params]
         return all(id(x) in passed and not x.fields for x in own)
 
-    def _reads_nothing(self, prim: Any) -> bool:
+    def _reads_nothing(self, prim: Primitive) -> bool:
         """A primitive answering from its arguments and the board alone."""
         return prim.fixed or prim is CORE.primitives.get(prim.name)
 
-    def _reads_no_state(self, nodes: list[n.Node]) -> bool:
+    def reads_no_state(self, nodes: list[n.Node]) -> bool:
         """True when rule text reads nothing that changes during or between matches: no
         state, no rule switch, only primitives answering from their arguments and the
         board, and rule functions already known to be fixed."""
         prims = self.registry.primitives
         for x in nodes:
             if isinstance(x, n.Name):
-                if x.kind == "state" or (x.kind == "func" and x.parts[0] not in self.fixed):
+                if x.kind == "state" or (x.kind == "func" and not self._fixed(x.parts[0])):
                     return False
             elif isinstance(x, n.Call):
                 if x.kind == "function":
-                    if x.name not in self.fixed:
+                    if not self._fixed(x.name):
                         return False
                 elif x.kind == "primitive":
                     if not self._reads_nothing(prims[x.name]):
@@ -939,12 +634,12 @@ class Compiler:
                 src.emit(1, f"_L = {{{', '.join(f'{p!r}: {local(p)}' for p in given)}}}")  # for rows that are no rule text
         src.emit(1, "_s = 0")
 
-        def emit_rows() -> None:
+        def emit_rows(fr: Frame) -> None:
             for r in rows:
                 ind = 1
                 if r.when is not None:
                     node = self._nodes.get(r.when)
-                    cond = self.gen.expr(src, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
+                    cond = self.gen.expr(fr, node) if node is not None else f"{self._global('RW', r.when)}(m, _L)"
                     src.emit(1, f"if {cond}:", node.pos if node is not None else None)
                     ind = 2
                 node = self._nodes.get(r.value)
@@ -952,7 +647,7 @@ class Compiler:
                 if given is not None and isinstance(node, n.Const) and type(node.value) is int:  # `value: -1`
                     src.emit(ind, f"_s += {node.value}" if node.value else "pass", where)
                     continue
-                value = self.gen.expr(src, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
+                value = self.gen.expr(fr, node) if node is not None else f"{self._global('RV', r.value)}(m, _L)"
                 src.emit(ind, f"_v = {value}", where)
                 src.emit(ind, "if _v:", where)
                 src.emit(ind + 1, "_s += _v", where)
@@ -964,13 +659,13 @@ class Compiler:
         for r in rows:
             parts += [(self._nodes[r.when], True)] if r.when in self._nodes else []
             parts += [(self._nodes[r.value], r.when is None)] if r.value in self._nodes else []
-        self.gen.reusing(src, emit_rows, parts)
+        self.gen.reusing(Frame(src), emit_rows, parts)
         src.emit(1, "return _s")
         return self._exec(src, fname, f"modifiers {group}")
 
     def modifier_bound(self, group: str) -> int | None:
         """How large a modifier group's total can be: the sum of how large each row's value
-        can be (`Generator.bound`), once the edition has given every row (`modifiers_final`);
+        can be (`Facts.bound`), once the edition has given every row (`modifiers_final`);
         None before, or when a row's value is not proved a small number."""
         if not self.modifiers_final or group in self._bounding:
             return None
@@ -979,7 +674,7 @@ class Compiler:
             total = 0
             for r in self.modifiers.get(group, ()):
                 node = self._nodes.get(r.value)
-                size = self.gen.bound(node) if node is not None else None
+                size = self.gen.facts.bound(node) if node is not None else None
                 if size is None:
                     return None
                 total += size
@@ -1015,7 +710,7 @@ class Compiler:
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
 
-    def _modifiers(self, m: Any, group: str, L: dict, silent: bool, sig: str) -> int:
+    def _modifiers(self, m: MatchView, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
@@ -1031,7 +726,7 @@ class Compiler:
             except TypeError:
                 key = hit = _MISSING
             if hit is not _MISSING:
-                return hit
+                return hit  # type: ignore[no-any-return]  # a sum this cache kept
         rows = self.modifiers[group]
         summed = self._sums.get(group)
         if summed is None or summed[0] is not rows or summed[1] != len(rows):
@@ -1045,60 +740,10 @@ class Compiler:
         return s
 
 
-def _free_loops(nodes: list[n.Node]) -> bool:
-    """Whether rule text walks a short list literal in a comprehension, which spends no
-    steps (`Generator.FREE_ITEMS`)."""
-    return any(isinstance(it, n.ListLit) and len(it.items) <= FREE_ITEMS for x in nodes if isinstance(x, n.Comprehension) for _, it, _ in x.loops)
-
-
-def fresh_only(bodies: list[Any]) -> set[str]:
-    """Rule functions every call of which passes a comprehension's loop value or an
-    advice's option (`it`): `[f(t, a) for a in xs]`, `prefer=f(t, it)`. Each such call
-    asks about another value, once per evaluation, so a cache would fill and hardly ever
-    answer (pass advice, a pass target's offside test). Leaving them uncached only
-    changes how fast a match runs."""
-    fresh: set[str] = set()
-    stale: set[str] = set()
-    stack: list[tuple[Any, frozenset[str]]] = [(b, frozenset()) for b in bodies]
-    while stack:
-        value, loop = stack.pop()
-        if isinstance(value, n.Comprehension):
-            inner = loop
-            for var, it, cond in value.loops:
-                stack.append((it, inner))
-                inner = inner | {var}
-                if cond is not None:
-                    stack.append((cond, inner))
-            stack.append((value.element, inner))
-            continue
-        if isinstance(value, n.Call) and value.kind == "function":
-            args = [*value.args, *value.kwargs.values()]
-            fresh_call = any(whole_local(a) in loop for a in args)
-            (fresh if fresh_call else stale).add(value.target or value.name)
-        if isinstance(value, n.Call) and value.kind == "special" and "prefer" in value.kwargs:
-            stack.extend((c, loop) for c in value.args)
-            stack.extend((v, loop | {BOUND_IN_PREFER} if k == "prefer" else loop) for k, v in value.kwargs.items())
-            continue
-        if isinstance(value, (n.Node, list, tuple, dict)):
-            stack.extend((c, loop) for c in n.children(value))
-    return fresh - stale
-
-
-def locals_of(body: Any) -> tuple[str, ...]:
-    """The locals rule text reads, sorted: what a piece unpacks from its values."""
-    return tuple(sorted({x.parts[0] for x in n.walk(body) if isinstance(x, n.Name) and x.kind == "local"}))
-
-
 def _stub(*args: Any, _lazy: int = 0) -> Any:
-    return _LAZY(_lazy)(*args)  # noqa: F821 - a name in the generated functions' globals
+    return _LAZY(_lazy)(*args)  # type: ignore[name-defined]  # noqa: F821 - a name in the generated functions' globals
 
 
 _STUB_CODE = _stub.__code__.replace(co_filename="<lazy rule>")
 
 
-def _fault_deep_proc(pos: Pos, name: str) -> None:
-    raise RuleFault(pos, f"calls nest deeper than {MAX_DEPTH} (endless recursion in '{name}'?)")
-
-
-def _fault_deep_func(pos: Pos, name: str) -> None:
-    raise RuleFault(pos, f"calls nest deeper than {MAX_DEPTH} or run too long (endless recursion in '{name}'?)")

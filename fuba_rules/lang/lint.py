@@ -9,18 +9,29 @@ edition (every rule text and section), so none can be decided one rule at a time
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..diagnostics import Diagnostic, Pos, did_you_mean
+from ..jsondata import Json
 from . import nodes as n
 
 HOOK_SECTIONS = (("hooks", "hook"), ("skills", "skill"))
 
+Data = Mapping[str, Json]
+"""An edition's merged YAML sections (checked against the schema before these run)."""
+Where = Callable[[object, str], Pos]
+"""Where a key of a YAML mapping (or list), or its value, stands in its file."""
 
-def used(bodies: Iterable[Any]) -> tuple[set[str], set[str]]:
+
+def _mapping(value: Json) -> Mapping[str, Json]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def used(bodies: Iterable[n.Body]) -> tuple[set[str], set[str]]:
     """The triggers some rule text fires (`trigger NAME(...)`), and the tables it reads."""
-    fires, reads = set(), set()
+    fires: set[str] = set()
+    reads: set[str] = set()
     for x in n.walk([b for b in bodies if b]):
         if isinstance(x, n.Trigger):
             fires.add(x.name)
@@ -29,31 +40,29 @@ def used(bodies: Iterable[Any]) -> tuple[set[str], set[str]]:
     return fires, reads
 
 
-def unfired_warnings(data: Mapping, fires: set[str], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def unfired_warnings(data: Data, fires: set[str], where: Where) -> list[Diagnostic]:
     """A hook or skill waiting on a declared trigger that no rule text fires never runs."""
     out = []
     for section, what in HOOK_SECTIONS:
-        entries = data.get(section) or {}
-        for name, spec in entries.items():
+        for name, spec in _mapping(data.get(section)).items():
             at = str(spec.get("at", "")) if isinstance(spec, Mapping) else ""
-            if at and at in (data.get("triggers") or {}) and at not in fires:
+            if at and at in _mapping(data.get("triggers")) and at not in fires:
                 out.append(Diagnostic(where(spec, "at"), f"{what} '{name}' waits on trigger '{at}', which no rule fires (no `trigger {at}(...)` anywhere): it never runs", "warning"))
     return out
 
 
-def unpaid_cost_warnings(data: Mapping, origin: Mapping, where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def unpaid_cost_warnings(data: Data, origin: Mapping[tuple[str, str], str], where: Where) -> list[Diagnostic]:
     """A skill or hook with a cost, added on top of the edition that says how costs are
     paid, when that payment needs a rule that is off by default (`match.pay_rule`): it
     never runs in a match without that rule."""
-    match = data.get("match") or {}
-    rule = match.get("pay_rule")
-    spec = (data.get("rules") or {}).get(rule) if rule else None
+    rule = _mapping(data.get("match")).get("pay_rule")
+    spec = _mapping(data.get("rules")).get(str(rule)) if rule else None
     if not isinstance(spec, Mapping) or spec.get("default"):
         return []
     payer = origin.get(("match", "pay_rule"))
     out = []
     for section, what in HOOK_SECTIONS:
-        for name, hook in (data.get(section) or {}).items():
+        for name, hook in _mapping(data.get(section)).items():
             if not isinstance(hook, Mapping) or hook.get("cost") in (None, 0) or hook.get("rule") == rule:
                 continue
             if payer is not None and origin.get((section, name)) == payer:
@@ -63,9 +72,9 @@ def unpaid_cost_warnings(data: Mapping, origin: Mapping, where: Callable[[Any, A
     return out
 
 
-def unread_table_warnings(data: Mapping, read: set[str], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def unread_table_warnings(data: Data, read: set[str], where: Where) -> list[Diagnostic]:
     """A table that no rule text reads is dead data; a near miss says which was meant."""
-    tables = data.get("tables") or {}
+    tables = _mapping(data.get("tables"))
     out = []
     for name in tables:
         if name not in read:
@@ -78,24 +87,24 @@ def unread_table_warnings(data: Mapping, read: set[str], where: Callable[[Any, A
 DECIDING = ("choose", "may_choose")
 
 
-def secret_warnings(data: Mapping, bodies: Iterable[Any], where: Callable[[Any, Any], Pos]) -> list[Diagnostic]:
+def secret_warnings(data: Data, bodies: Iterable[n.Body], where: Where) -> list[Diagnostic]:
     """`secrets:` entries must name decisions the rules ask; and where the rules ask two
     teams one right after the other, with nothing between (one decision, then the other
     team's; or each team in turn in a loop over `teams()`), the two are usually a
     rulebook's choice made "at the same time", which only `secrets:` keeps hidden from
     the team that answers second."""
-    bodies = [b for b in bodies if b]
-    labels = _decision_labels(bodies)
-    secrets = data.get("secrets") or {}
+    given = [b for b in bodies if b]
+    labels = _decision_labels(given)
+    secrets = _mapping(data.get("secrets"))
     out = []
     for label, spec in secrets.items():
         if label not in labels:
             out.append(Diagnostic(where(secrets, label), f"secret '{label}' is the label of no decision the rules ask{did_you_mean(str(label), sorted(labels))}", "warning"))
         other = spec.get("simultaneous_with") if isinstance(spec, Mapping) else None
-        if other is not None and other not in labels:
+        if other is not None and str(other) not in labels:
             out.append(Diagnostic(where(spec, "simultaneous_with"), f"secret '{label}' is revealed by '{other}', the label of no decision the rules ask{did_you_mean(str(other), sorted(labels))}", "warning"))
     warned = set()
-    for first, second, pos in _back_to_back(bodies):
+    for first, second, pos in _back_to_back(given):
         if first in secrets or first in warned:
             continue
         warned.add(first)
@@ -107,7 +116,7 @@ def secret_warnings(data: Mapping, bodies: Iterable[Any], where: Callable[[Any, 
     return out
 
 
-def _decision_labels(bodies: list[Any]) -> set[str]:
+def _decision_labels(bodies: Sequence[n.Body]) -> set[str]:
     """The literal labels of every decision in the rule text."""
     out = set()
     for x in n.walk(bodies):
@@ -120,14 +129,14 @@ def _decision_labels(bodies: list[Any]) -> set[str]:
     return out
 
 
-def _asked(x: Any) -> tuple[str, Any] | None:
+def _asked(x: n.Node | None) -> tuple[str, n.Node] | None:
     """(label, team) of a call `choose(team, "label", ...)` (or may_choose), else None."""
     if isinstance(x, n.Call) and x.name in DECIDING and len(x.args) >= 2 and isinstance(x.args[1], n.Const) and isinstance(x.args[1].value, str):
         return x.args[1].value, x.args[0]
     return None
 
 
-def _statement_decision(stmt: Any) -> tuple[str, Any] | None:
+def _statement_decision(stmt: n.Node) -> tuple[str, n.Node] | None:
     """The decision a statement is (`let x = choose(...)`, `choose(...)`, a choose block), if any."""
     if isinstance(stmt, n.Choose):
         return stmt.label, stmt.team
@@ -135,13 +144,13 @@ def _statement_decision(stmt: Any) -> tuple[str, Any] | None:
     return _asked(value)
 
 
-def _same_team(a: Any, b: Any) -> bool:
+def _same_team(a: n.Node, b: n.Node) -> bool:
     return isinstance(a, n.Name) and isinstance(b, n.Name) and a.parts == b.parts
 
 
-def _blocks(bodies: list[Any]) -> Iterable[list[Any]]:
+def _blocks(bodies: Sequence[n.Body]) -> Iterable[list[n.Node]]:
     """Every list of statements: the bodies, and the blocks nested in them."""
-    yield from (n.statements(b) if type(b) is n.Deferred else b for b in bodies if isinstance(b, (list, n.Deferred)))
+    yield from (n.statements(b) for b in bodies if isinstance(b, (list, n.Deferred)))
     for x in n.walk(bodies):
         if isinstance(x, (n.For, n.While, n.Repeat, n.Scope, n.Option)):
             yield n.statements(x.body)
@@ -150,10 +159,10 @@ def _blocks(bodies: list[Any]) -> Iterable[list[Any]]:
             yield n.statements(x.orelse)
 
 
-def _back_to_back(bodies: list[Any]) -> Iterable[tuple[str, str, Pos]]:
+def _back_to_back(bodies: Sequence[n.Body]) -> Iterable[tuple[str, str, Pos]]:
     """(first label, second label, where) of two teams' decisions asked one right after the other."""
     for block in _blocks(bodies):
-        for a, b in zip(block, block[1:]):
+        for a, b in itertools.pairwise(block):
             da, db = _statement_decision(a), _statement_decision(b)
             if da and db and not _same_team(da[1], db[1]):
                 yield da[0], db[0], a.pos
@@ -161,10 +170,10 @@ def _back_to_back(bodies: list[Any]) -> Iterable[tuple[str, str, Pos]]:
             if isinstance(x, n.For) and isinstance(x.iterable, n.Call) and x.iterable.name == "teams" and not x.iterable.args:
                 first = next((s for s in n.statements(x.body) if _decides_or_rolls(s)), None)
                 d = _statement_decision(first) if first is not None else None
-                if d and isinstance(d[1], n.Name) and d[1].parts == (x.var,):
+                if first is not None and d and isinstance(d[1], n.Name) and d[1].parts == (x.var,):
                     yield d[0], d[0], first.pos
 
 
-def _decides_or_rolls(stmt: Any) -> bool:
+def _decides_or_rolls(stmt: n.Node) -> bool:
     """The statement asks a team, rolls dice or calls a rule that may (what could reveal or decide)."""
-    return any(isinstance(x, (n.Choose, n.Trigger, n.Apply)) or isinstance(x, n.Call) and (x.kind == "procedure" or x.name in ("roll", "die", *DECIDING)) for x in n.walk(stmt))
+    return any(isinstance(x, (n.Choose, n.Trigger, n.Apply)) or (isinstance(x, n.Call) and (x.kind == "procedure" or x.name in ("roll", "die", *DECIDING))) for x in n.walk(stmt))

@@ -6,20 +6,19 @@ Nodes are mutable only so that the checker can annotate how a name resolved
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
 
 import attrs
 
 from ..diagnostics import Pos
+from .runtime import Value
+
+# Every node class is `attrs.define(eq=False, repr=False)`, spelled out on each so type
+# checkers see an attrs class: compared by identity, and printed by `Node.__repr__` (attrs
+# writing a `__repr__` per class is half the time importing this module takes).
 
 
-node = attrs.define(eq=False, repr=False)
-"""Every node class: compared by identity, and printed by `Node.__repr__` (attrs writing
-a `__repr__` per class is half the time importing this module takes)."""
-
-
-@node
+@attrs.define(eq=False, repr=False)
 class Node:
     pos: Pos
 
@@ -29,19 +28,19 @@ class Node:
 
 
 # ---- expressions
-@node
+@attrs.define(eq=False, repr=False)
 class Const(Node):
-    value: Any
+    value: Value
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Template(Node):
     """A string with `{expr}` parts, e.g. "ball {old} -> {new}"."""
 
     parts: list[str | Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Name(Node):
     parts: tuple[str, ...]
     kind: str = ""  # set by the checker: local, state, const, table, func, builtin
@@ -57,7 +56,7 @@ class Name(Node):
         return ".".join(self.parts[: len(self.parts) - len(self.fields)])
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Call(Node):
     name: str
     args: list[Node]
@@ -67,54 +66,54 @@ class Call(Node):
     pass_on: tuple[str, ...] = ()  # parent() without arguments: the caller's own values passed on
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Subscript(Node):
     obj: Node
     index: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Unary(Node):
     op: str  # "-" or "not"
     operand: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class BinOp(Node):
     op: str  # + - * // % and or
     left: Node
     right: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Compare(Node):
     first: Node
     rest: list[tuple[str, Node]]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Range(Node):
     low: Node
     high: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class ListLit(Node):
     items: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Comprehension(Node):
     element: Node
     loops: list[tuple[str, Node, Node | None]]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Record(Node):
     fields: dict[str, Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Ternary(Node):
     cond: Node
     then: Node
@@ -122,13 +121,13 @@ class Ternary(Node):
 
 
 # ---- statements
-@node
+@attrs.define(eq=False, repr=False)
 class Let(Node):
     name: str
     value: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Set(Node):
     target: Name
     indices: list[Node]
@@ -136,69 +135,69 @@ class Set(Node):
     value: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class ExprStmt(Node):
     call: Call
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Leave(Node):
     scope: str
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Return(Node):
     value: Node | None
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Trigger(Node):
     name: str
     kwargs: dict[str, Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Apply(Node):
     row: Node
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Pass(Node):
     pass
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class If(Node):
     branches: list[tuple[Node, list[Node]]]
     orelse: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Repeat(Node):
     count: Node
     body: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class For(Node):
     var: str
     iterable: Node
     body: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class While(Node):
     cond: Node
     body: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Scope(Node):
     name: str
     body: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Option(Node):
     label: str
     guard: Node | None
@@ -206,7 +205,7 @@ class Option(Node):
     body: list[Node]
 
 
-@node
+@attrs.define(eq=False, repr=False)
 class Choose(Node):
     team: Node
     label: str
@@ -234,14 +233,22 @@ class Deferred:
         return self._value
 
 
-def statements(block: list[Node] | Deferred) -> list[Node]:
+Block = list[Node] | Deferred
+"""A block of statements, as parsed or as a warm load left it packed."""
+
+Body = Node | Block | None
+"""A rule's parsed text: an expression (`when:`, `expr:`) or a block (`do:`); None for
+a rule without one."""
+
+
+def statements(block: Block) -> list[Node]:
     """A block's statements, rebuilt first if it was deferred."""
-    return block.get() if type(block) is Deferred else block
+    return block.get() if isinstance(block, Deferred) else block
 
 
-def first_pos(block: list[Node] | Deferred) -> Pos | None:
+def first_pos(block: Block) -> Pos | None:
     """Where a block's first statement starts; None for an empty block."""
-    if type(block) is Deferred:
+    if isinstance(block, Deferred):
         return block.pos
     return block[0].pos if block else None
 
@@ -256,7 +263,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def children(value: Any) -> list[Any]:
+def children(value: object) -> list[object]:
     """The direct children of a node, or the items of a list or mapping of nodes."""
     if isinstance(value, Node):
         return [getattr(value, name) for name in _field_names(type(value))]
@@ -267,7 +274,7 @@ def children(value: Any) -> list[Any]:
     return []
 
 
-def walk(node: Any) -> Any:
+def walk(node: object) -> Iterator[Node]:
     """Every node in a tree (or list of trees), parents before children; no recursion."""
     stack = [node]
     while stack:
@@ -281,7 +288,7 @@ def walk(node: Any) -> Any:
             stack.append(value.get())
 
 
-def depth(node: Any, counted: type | tuple[type, ...] = Node) -> int:
+def depth(node: object, counted: type | tuple[type, ...] = Node) -> int:
     """How deeply `counted` nodes nest (each counts one level; by default every node),
     computed without recursion."""
     deepest, stack = 0, [(node, 0)]

@@ -8,12 +8,14 @@ error in line 3 of a `do: |` block is reported at the right line of the edition.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
+from lark.tree import Meta
 
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..limits import MAX_BLOCK_NESTING as MAX_BLOCKS
@@ -23,6 +25,9 @@ from ..resources import grammar_text
 from . import nodes as n
 
 Locate = Callable[[int, int], Pos]
+Children = list[Any]
+"""What lark hands a tree callback: its rule's children (tokens, nodes, or what the
+callbacks below return for sub-rules), whose kinds and order the grammar rule fixes."""
 
 
 class _DedentAt(Exception):
@@ -35,13 +40,13 @@ class _DedentAt(Exception):
 
 class _Indenter(Indenter):
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]
+    OPEN_PAREN_types = ["LPAR", "LSQB", "LBRACE"]  # noqa: RUF012 - lark's Indenter declares them lists
+    CLOSE_PAREN_types = ["RPAR", "RSQB", "RBRACE"]  # noqa: RUF012
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
-    def handle_NL(self, token: Token):
+    def handle_NL(self, token: Token) -> Iterator[Token]:
         try:
             yield from super().handle_NL(token)
         except DedentError:
@@ -54,7 +59,7 @@ class _DropNewlines:
 
     always_accept = ("_NL",)
 
-    def process(self, stream):
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         return (t for t in stream if t.type != "_NL")
 
 
@@ -87,7 +92,7 @@ def parse_expr(text: str, locate: Locate) -> n.Node:
     return _parse(text, locate, "start_expr")[0]
 
 
-def _parse(text: str, locate: Locate, start: str) -> list:
+def _parse(text: str, locate: Locate, start: str) -> list[n.Node]:
     if len(text) > MAX_TEXT:
         raise FubaError(Diagnostic(locate(0, 0), f"effect text is longer than {MAX_TEXT} characters"))
     source = text.expandtabs(8) if "\t" in text else text
@@ -111,7 +116,7 @@ def _parse(text: str, locate: Locate, start: str) -> list:
         if isinstance(inner, RecursionError):
             raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)")) from None
         if isinstance(inner, (TypeError, AttributeError, AssertionError)):  # a bug in fuba (or an
-            raise inner  # interrupted tree walk), never a fault of the rule text
+            raise inner from e  # interrupted tree walk), never a fault of the rule text
         raise FubaError(Diagnostic(locate(0, 0), f"syntax error: {inner}")) from None
     if n.depth(nodes) > MAX_NESTING:
         raise FubaError(Diagnostic(locate(0, 0), f"rule text nests too deeply (more than {MAX_NESTING} levels)"))
@@ -138,7 +143,7 @@ def _interrupted(error: BaseException) -> bool:
 
 
 class _Result:
-    def __init__(self, children_nodes: list):
+    def __init__(self, children_nodes: list[n.Node]):
         self.children_nodes = children_nodes
 
 
@@ -190,7 +195,8 @@ def _grouped(words: set[str]) -> list[str]:
 
 def _message(e: UnexpectedInput, source: str) -> str:
     if isinstance(e, UnexpectedCharacters):
-        ch = source[e.pos_in_stream] if e.pos_in_stream < len(source) else "?"
+        at = e.pos_in_stream
+        ch = source[at] if at is not None and at < len(source) else "?"
         return f"syntax error: unexpected character {ch!r}"
     if isinstance(e, UnexpectedToken):
         tok = e.token
@@ -228,14 +234,14 @@ def _closing_brace(text: str, start: int) -> int:
     return -1
 
 
-class _Builder(Transformer):
+class _Builder(Transformer[Token, _Result]):
     """Turns lark's tree into `nodes`, attaching file positions."""
 
     def __init__(self, locate: Locate):
         super().__init__()
         self._locate = locate
 
-    def _pos(self, item) -> Pos:
+    def _pos(self, item: object) -> Pos:
         if isinstance(item, Token):
             return self._locate((item.line or 1) - 1, (item.column or 1) - 1)
         if isinstance(item, n.Node):
@@ -245,23 +251,23 @@ class _Builder(Transformer):
             return self._locate(meta.line - 1, meta.column - 1)
         return self._locate(0, 0)
 
-    def _meta_pos(self, meta) -> Pos:
+    def _meta_pos(self, meta: Meta | None) -> Pos:
         if meta is None or meta.empty:
             return self._locate(0, 0)
         return self._locate(meta.line - 1, meta.column - 1)
 
     # ---- entry points
-    def start_block(self, items):
+    def start_block(self, items: Children) -> _Result:
         return _Result([i for i in items if isinstance(i, n.Node)])
 
-    def start_expr(self, items):
+    def start_expr(self, items: Children) -> _Result:
         return _Result([i for i in items if isinstance(i, n.Node)])
 
     # ---- literals and names
-    def number(self, items):
+    def number(self, items: Children) -> n.Const:
         return n.Const(self._pos(items[0]), int(items[0]))
 
-    def string(self, items):
+    def string(self, items: Children) -> n.Node:
         tok = items[0]
         value = ast.literal_eval(str(tok)) if "\\" in tok else str(tok)[1:-1]
         if "{" not in value:
@@ -287,7 +293,7 @@ class _Builder(Transformer):
                     buf = ""
                 offset = col0 + i + 1
                 inner = value[i + 1 : end]
-                parts.append(parse_expr(inner, lambda l0, c0, o=offset: self._locate(line0, o + c0)))
+                parts.append(parse_expr(inner, self._shifted(line0, offset)))
                 i = end + 1
             else:
                 buf, i = buf + c, i + 1
@@ -295,49 +301,53 @@ class _Builder(Transformer):
             parts.append(buf)
         return n.Template(self._pos(tok), parts)
 
+    def _shifted(self, line0: int, offset: int) -> Locate:
+        """Positions of a `{expr}` inside a string, which starts at (line0, offset)."""
+        return lambda l0, c0: self._locate(line0, offset + c0)
+
     @v_args(meta=True)
-    def true(self, meta, items):
+    def true(self, meta: Meta, items: Children) -> n.Const:
         return n.Const(self._meta_pos(meta), True)
 
     @v_args(meta=True)
-    def false(self, meta, items):
+    def false(self, meta: Meta, items: Children) -> n.Const:
         return n.Const(self._meta_pos(meta), False)
 
     @v_args(meta=True)
-    def none(self, meta, items):
+    def none(self, meta: Meta, items: Children) -> n.Const:
         return n.Const(self._meta_pos(meta), None)
 
-    def dotted(self, items):
+    def dotted(self, items: Children) -> tuple[tuple[str, ...], Pos]:
         return (tuple(str(t) for t in items), self._pos(items[0]))
 
-    def name(self, items):
+    def name(self, items: Children) -> n.Name:
         parts, pos = items[0]
         return n.Name(pos, parts)
 
     @v_args(meta=True)
-    def list_(self, meta, items):
+    def list_(self, meta: Meta, items: Children) -> n.ListLit:
         return n.ListLit(self._meta_pos(meta), [i for i in items if i is not None])
 
-    def comprehension(self, items):
+    def comprehension(self, items: Children) -> n.Comprehension:
         return n.Comprehension(items[0].pos, items[0], list(items[1:]))
 
-    def comp_for(self, items):
+    def comp_for(self, items: Children) -> tuple[str, n.Node, n.Node | None]:
         return (str(items[0]), items[1], items[2])
 
     @v_args(meta=True)
-    def record(self, meta, items):
+    def record(self, meta: Meta, items: Children) -> n.Record:
         fields = [i for i in items if i is not None]
         return n.Record(self._meta_pos(meta), {k: v for k, v, _ in fields})
 
-    def field(self, items):
+    def field(self, items: Children) -> tuple[str, n.Node, Pos]:
         return (str(items[0]), items[1], self._pos(items[0]))
 
     # ---- calls
-    def call(self, items):
+    def call(self, items: Children) -> n.Call:
         (parts, pos), (args, kwargs) = items
         return n.Call(pos, ".".join(parts), args, kwargs)
 
-    def call_args(self, items):
+    def call_args(self, items: Children) -> tuple[list[n.Node], dict[str, n.Node]]:
         args, kwargs = [], {}
         for a in items:
             if a is None:
@@ -353,21 +363,21 @@ class _Builder(Transformer):
                 args.append(a)
         return (args, kwargs)
 
-    def kwarg(self, items):
+    def kwarg(self, items: Children) -> tuple[str, n.Node, Pos]:
         return (str(items[0]), items[1], self._pos(items[0]))
 
     # ---- operators
-    def subscript(self, items):
+    def subscript(self, items: Children) -> n.Subscript:
         return n.Subscript(items[0].pos, items[0], items[1])
 
-    def neg(self, items):
+    def neg(self, items: Children) -> n.Unary:
         return n.Unary(items[0].pos, "-", items[0])
 
-    def not_(self, items):
+    def not_(self, items: Children) -> n.Unary:
         return n.Unary(items[0].pos, "not", items[0])
 
-    def _chain(self, items, op=None):
-        node = items[0]
+    def _chain(self, items: Children, op: str | None = None) -> n.Node:
+        node: n.Node = items[0]
         i = 1
         while i < len(items):
             if op is None:
@@ -379,89 +389,90 @@ class _Builder(Transformer):
             node = n.BinOp(node.pos, o, node, rhs)
         return node
 
-    def or_expr(self, items):
+    def or_expr(self, items: Children) -> n.Node:
         return self._chain(items, "or")
 
-    def and_expr(self, items):
+    def and_expr(self, items: Children) -> n.Node:
         return self._chain(items, "and")
 
-    def sum_expr(self, items):
+    def sum_expr(self, items: Children) -> n.Node:
         return self._chain(items)
 
-    def product(self, items):
+    def product(self, items: Children) -> n.Node:
         return self._chain(items)
 
-    def add_op(self, items):
+    def add_op(self, items: Children) -> str:
         return str(items[0])
 
-    def mul_op(self, items):
+    def mul_op(self, items: Children) -> str:
         return str(items[0])
 
-    def comp_op(self, items):
+    def comp_op(self, items: Children) -> str:
         return " ".join(str(t) for t in items)
 
-    def assign_op(self, items):
+    def assign_op(self, items: Children) -> str:
         return str(items[0])
 
-    def comparison(self, items):
+    def comparison(self, items: Children) -> n.Compare:
         rest = [(items[i], items[i + 1]) for i in range(1, len(items), 2)]
         return n.Compare(items[0].pos, items[0], rest)
 
-    def range_(self, items):
+    def range_(self, items: Children) -> n.Range:
         return n.Range(items[0].pos, items[0], items[1])
 
-    def ternary(self, items):
+    def ternary(self, items: Children) -> n.Ternary:
         then, cond, other = items
         return n.Ternary(then.pos, cond, then, other)
 
     # ---- statements
-    def suite(self, items):
+    def suite(self, items: Children) -> list[n.Node]:
         return [i for i in items if isinstance(i, n.Node)]
 
-    def let_stmt(self, items):
+    def let_stmt(self, items: Children) -> n.Let:
         return n.Let(self._pos(items[0]), str(items[0]), items[1])
 
-    def target(self, items):
+    def target(self, items: Children) -> tuple[n.Name, list[n.Node]]:
         (parts, pos), *indices = items
         return (n.Name(pos, parts), indices)
 
-    def index(self, items):
-        return items[0]
+    def index(self, items: Children) -> n.Node:
+        index: n.Node = items[0]
+        return index
 
-    def set_stmt(self, items):
+    def set_stmt(self, items: Children) -> n.Set:
         (target, indices), op, value = items
         return n.Set(target.pos, target, indices, op, value)
 
-    def expr_stmt(self, items):
+    def expr_stmt(self, items: Children) -> n.ExprStmt:
         return n.ExprStmt(items[0].pos, items[0])
 
-    def leave_stmt(self, items):
+    def leave_stmt(self, items: Children) -> n.Leave:
         return n.Leave(self._pos(items[0]), str(items[0]))
 
-    def return_stmt(self, items):
+    def return_stmt(self, items: Children) -> n.Return:
         value = items[0] if items else None
         return n.Return(value.pos if value else self._locate(0, 0), value)
 
-    def trigger_stmt(self, items):
+    def trigger_stmt(self, items: Children) -> n.Trigger:
         name, args = items
-        kwargs: dict = {}
+        kwargs: dict[str, n.Node] = {}
         if args is not None:
             positional, kwargs = args
             if positional:
                 raise FubaError(Diagnostic(positional[0].pos, "trigger arguments must be named, e.g. trigger x(area=t)"))
         return n.Trigger(self._pos(name), str(name), kwargs)
 
-    def apply_stmt(self, items):
+    def apply_stmt(self, items: Children) -> n.Apply:
         return n.Apply(items[0].pos, items[0])
 
     @v_args(meta=True)
-    def pass_stmt(self, meta, items):
+    def pass_stmt(self, meta: Meta, items: Children) -> n.Pass:
         return n.Pass(self._meta_pos(meta))
 
-    def if_stmt(self, items):
+    def if_stmt(self, items: Children) -> n.If:
         cond, body, *rest = items
         branches = [(cond, body)]
-        orelse: list = []
+        orelse: list[n.Node] = []
         for r in rest:
             if r is None:
                 continue
@@ -472,28 +483,28 @@ class _Builder(Transformer):
                 orelse = payload
         return n.If(cond.pos, branches, orelse)
 
-    def elif_clause(self, items):
+    def elif_clause(self, items: Children) -> tuple[str, tuple[n.Node, list[n.Node]]]:
         return ("elif", (items[0], items[1]))
 
-    def else_clause(self, items):
+    def else_clause(self, items: Children) -> tuple[str, list[n.Node]]:
         return ("else", items[0])
 
-    def repeat_stmt(self, items):
+    def repeat_stmt(self, items: Children) -> n.Repeat:
         return n.Repeat(items[0].pos, items[0], items[1])
 
-    def for_stmt(self, items):
+    def for_stmt(self, items: Children) -> n.For:
         return n.For(self._pos(items[0]), str(items[0]), items[1], items[2])
 
-    def while_stmt(self, items):
+    def while_stmt(self, items: Children) -> n.While:
         return n.While(items[0].pos, items[0], items[1])
 
-    def scope_stmt(self, items):
+    def scope_stmt(self, items: Children) -> n.Scope:
         return n.Scope(self._pos(items[0]), str(items[0]), items[1])
 
-    def choose_stmt(self, items):
+    def choose_stmt(self, items: Children) -> n.Choose:
         team, label, *options = items
         return n.Choose(team.pos, team, ast.literal_eval(str(label)), [o for o in options if o is not None])
 
-    def option(self, items):
+    def option(self, items: Children) -> n.Option:
         label, guard, prefer, body = items
         return n.Option(self._pos(label), ast.literal_eval(str(label)), guard, prefer, body)

@@ -20,10 +20,11 @@ kept answers of functions that read that entry (`state_read`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Literal
 
 from . import nodes as n
+from .registry import Primitive
 
 Term = tuple[str, str]
 """("param", p): the team passed as parameter p; ("other", p): its opponent;
@@ -35,12 +36,20 @@ teams, or when it cannot be told."""
 
 _FLIP = {"param": "other", "other": "param"}
 
+Reader = (
+    tuple[Literal["primitive"], n.Call, Primitive]
+    | tuple[Literal["function"], n.Call, str]
+    | tuple[Literal["name"], n.Name, str]
+    | tuple[Literal["special"], n.Call, None]
+)
+"""A node of a body that may read pieces (see `_piece_readers`)."""
+
 
 def pieces_read(
     body_nodes: list[n.Node],
     params: tuple[str, ...],
-    primitives: Mapping[str, Any],
-    reads_nothing: Any,
+    primitives: Mapping[str, Primitive],
+    reads_nothing: Callable[[Primitive], bool],
     known: Mapping[str, Reads],
     param_table: Mapping[str, tuple[str, ...]],
 ) -> Reads:
@@ -49,19 +58,21 @@ def pieces_read(
     match (board questions, core ones); `known` holds the functions worked out so far
     (callees first), `param_table` their parameters."""
     out: set[Term] = set()
-    for kind, x, what in _piece_readers(body_nodes, primitives, reads_nothing):
-        if kind == "primitive":
-            if what.pieces_of is None:
+    for r in _piece_readers(body_nodes, primitives, reads_nothing):
+        if r[0] == "primitive":
+            _, call, prim = r
+            if prim.pieces_of is None:
                 return None
-            t = _term(_arguments(x, what.params).get(what.pieces_of), params)
+            t = _term(_arguments(call, prim.params).get(prim.pieces_of), params)
             if t is None:
                 return None
             out.add(t)
-        elif kind == "function":
+        elif r[0] == "function":
+            _, call, what = r
             theirs = known.get(what)
             if theirs is None:
                 return None
-            args = _arguments(x, param_table.get(what, ()))
+            args = _arguments(call, param_table.get(what, ()))
             for term, name in theirs:
                 if term == "team":
                     out.add((term, name))
@@ -70,8 +81,8 @@ def pieces_read(
                 if t is None:
                     return None
                 out.add(t if term == "param" else _other(t))
-        elif kind == "name":
-            theirs = known.get(what)
+        elif r[0] == "name":
+            theirs = known.get(r[2])
             if theirs is None or any(term != "team" for term, _ in theirs):
                 return None
             out |= theirs
@@ -83,8 +94,8 @@ def pieces_read(
 def area_read(
     body_nodes: list[n.Node],
     params: tuple[str, ...],
-    primitives: Mapping[str, Any],
-    reads_nothing: Any,
+    primitives: Mapping[str, Primitive],
+    reads_nothing: Callable[[Primitive], bool],
     pieces: Mapping[str, Reads],
     known: Mapping[str, str | None],
     param_table: Mapping[str, tuple[str, ...]],
@@ -97,24 +108,26 @@ def area_read(
     rebound = {var for x in body_nodes if isinstance(x, n.Comprehension) for var, _, _ in x.loops}
     params = tuple(p for p in params if p not in rebound)  # a loop's `area` is not the parameter
     found: set[str] = set()
-    for kind, x, what in _piece_readers(body_nodes, primitives, reads_nothing):
-        if kind == "primitive":
-            if what.area_of is None:
+    for r in _piece_readers(body_nodes, primitives, reads_nothing):
+        if r[0] == "primitive":
+            _, call, prim = r
+            if prim.area_of is None:
                 return None
-            found.add(_param(_arguments(x, what.params).get(what.area_of), params))
-        elif kind in ("function", "name") and pieces.get(what) == frozenset():
+            found.add(_param(_arguments(call, prim.params).get(prim.area_of), params))
+        elif r[0] in ("function", "name") and r[2] is not None and pieces.get(r[2]) == frozenset():
             continue  # it reads no pieces
-        elif kind == "function":
+        elif r[0] == "function":
+            _, call, what = r
             theirs = known.get(what)
             if theirs is None:
                 return None
-            found.add(_param(_arguments(x, param_table.get(what, ())).get(theirs), params))
+            found.add(_param(_arguments(call, param_table.get(what, ())).get(theirs), params))
         else:
             return None  # a function read by name reads its pieces anywhere; a special form is worked out elsewhere
     return next(iter(found)) if len(found) == 1 and "" not in found else None
 
 
-def _piece_readers(body_nodes: list[n.Node], primitives: Mapping[str, Any], reads_nothing: Any) -> Iterator[tuple[str, Any, Any]]:
+def _piece_readers(body_nodes: list[n.Node], primitives: Mapping[str, Primitive], reads_nothing: Callable[[Primitive], bool]) -> Iterator[Reader]:
     """The nodes of a body that may read pieces, as (kind, node, what): a primitive that
     may ("primitive", its call, the Primitive), a rule function's call ("function", the
     call, its name), a parameterless function read by name ("name", the name, the
@@ -176,7 +189,7 @@ def cache_kind(reads: Reads, area: str | None) -> str:
     return "memo" if reads is None else "teams" if reads else "smemo"
 
 
-def cache_for(reads: Reads, local: Any) -> str | tuple[str, str, str]:
+def cache_for(reads: Reads, local: Callable[[str], str]) -> str | tuple[str, str, str]:
     """The match's cache a function reading `reads` (and no one area) keeps its answers
     in, as generated code reads it (`local(p)`: a parameter's name there): `m.memo_home`
     for answers that read only the home team's pieces... Where a parameter `p` names the

@@ -13,15 +13,21 @@ unknown name. Which texts a kind allows is the host's business (`Symbols.domains
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 import attrs
+
+from .runtime import Value
+
+PrimitiveFn = Callable[..., object]
+"""`fn(host, *args, **kwargs)`: a primitive as the host writes it; generated code calls it."""
+F = TypeVar("F", bound=PrimitiveFn)
 
 
 @attrs.frozen
 class Primitive:
     name: str
-    fn: Callable[..., Any]  # fn(host, *args, **kwargs)
+    fn: PrimitiveFn
     params: tuple[str, ...]
     optional: int = 0  # how many trailing params may be left out
     keywords: frozenset[str] = frozenset()
@@ -80,7 +86,7 @@ class Registry:
     """Primitives and named constants, e.g. `home`, `away`."""
 
     primitives: dict[str, Primitive] = attrs.field(factory=dict)
-    constants: dict[str, Any] = attrs.field(factory=dict)
+    constants: dict[str, Value] = attrs.field(factory=dict)
 
     def add(
         self,
@@ -101,12 +107,12 @@ class Registry:
         total: bool = False,
         bound_by: str = "",
         whole: str = "",
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    ) -> Callable[[F], F]:
         """Decorator: register `fn(host, ...)` under `name` with space-separated params,
         each optionally `param:kind`."""
         names, kinds = parse_params(params)
 
-        def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
+        def deco(fn: F) -> F:
             self.primitives[name] = Primitive(
                 name, fn, names, optional, frozenset(keywords.split()), pure, doc or (fn.__doc__ or ""), kinds, returns, fixed, inline, pieces_of, area_of, bound, by_team, total, tuple(bound_by.split()), whole
             )

@@ -27,15 +27,15 @@ at the YAML line: the lines of the resumable function have the same line tables.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn, Protocol
 
 import attrs
 
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
-from .compiler import locals_of
+from .compiler import Callable_, Compiler, Fn, locals_of
 from .runtime import MAX_LOOP
 
 DECIDING = ("choose", "may_choose")
@@ -83,7 +83,7 @@ class RCode:
     fn: Callable[..., Any]  # fn(m, frame) -> result or Req
     scopes: dict[tuple[int, str], int]  # (pc, scope name) -> the pc after that scope
     resume_pos: dict[int, Pos]  # pc -> the position of the line that paused there
-    fast: Any = None  # the fast form (a `Callable_` for procedures, f(m, L) for pieces)
+    fast: Callable_ | Fn | None = None  # the fast form: a procedure's `Callable_`, a piece's f(m, L)
     params: tuple[str, ...] = ()
     ref: str = ""
     where: Pos | None = None
@@ -125,23 +125,34 @@ def _is_simple(e: n.Node) -> bool:
     return isinstance(e, (n.Const, Raw)) or (isinstance(e, n.Name) and e.kind in ("local", "const", "builtin"))
 
 
+class HookFacts(Protocol):
+    """What the closure reads of a hook (`edition.Hook`): whether it may ask or run a rule that pauses."""
+
+    @property
+    def optional(self) -> bool: ...
+    @property
+    def do(self) -> Callable[..., Any]: ...
+    @property
+    def cost(self) -> object: ...  # a number or a rule: only whether there is one matters
+
+
 class Resumable:
     """Writes and compiles the resumable forms of one compiled edition's rules."""
 
-    def __init__(self, comp: Any, hooks_at: dict[str, list[Any]], match_cfg: dict[str, Any]):
+    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Any]) -> None:
         self.comp = comp
         self.gen = _ExprGen(comp)
         self.hooks_at = hooks_at
         self.match_cfg = match_cfg
         self.procs: set[str] = set()
-        self.pieces: set[Any] = set()
+        self.pieces: set[Fn] = set()
         self.triggers: set[str] = set()
         self.rows = False
-        self._memo: dict[int, tuple[Any, bool]] = {}
+        self._memo: dict[int, tuple[object, bool]] = {}  # id -> (the object, kept so its id stays its own; the answer)
         self._closure()
         self.codes: dict[str, RCode] = {}
         self.code_names: dict[str, str] = {}
-        self.piece_codes: dict[Any, RCode] = {}
+        self.piece_codes: dict[Fn, RCode] = {}
 
     # ---- which rules can pause
     def _closure(self) -> None:
@@ -175,7 +186,7 @@ class Resumable:
                     self.triggers.add(trig)
                     changed = True
 
-    def suspends(self, x: Any) -> bool:
+    def suspends(self, x: n.Node | list[n.Node]) -> bool:
         """Can running `x` (a node or a list of statements) reach a decision?"""
         hit = self._memo.get(id(x))
         if hit is None or hit[0] is not x:
@@ -292,7 +303,7 @@ class Resumable:
 
     def _s_ExprStmt(self, fn: _Fn, s: n.ExprStmt) -> None:
         v = self.value(fn, s.call)
-        if not isinstance(v, Raw):
+        if isinstance(v, n.Call):  # else the call paused, and its result (`Raw`) is dropped
             self.verbatim(fn, attrs.evolve(s, call=v))
 
     def _s_Return(self, fn: _Fn, s: n.Return) -> None:
@@ -324,7 +335,7 @@ class Resumable:
         fn.goto(end, s.pos)
         fn.cur = end
 
-    def _loop(self, fn: _Fn, s: Any, setup: str, test: str, step: str) -> None:
+    def _loop(self, fn: _Fn, s: n.Repeat | n.For, setup: str, test: str, step: str) -> None:
         end, head = fn.new(), fn.new()
         fn.emit(setup, s.pos)
         fn.goto(head, s.pos)
@@ -430,41 +441,40 @@ class Resumable:
         """`e` with its suspension points computed first: a node without any."""
         if not self.suspends(e):
             return e
-        t = type(e)
-        if t is n.Call:
+        if type(e) is n.Call:
             return self._call(fn, e)
-        if t is n.BinOp and e.op in ("and", "or"):
+        if type(e) is n.BinOp and e.op in ("and", "or"):
             if not self.suspends(e.right):
                 return attrs.evolve(e, left=self.value(fn, e.left))
             return self._branch(fn, e.pos, self.value(fn, e.left), e.right, None if e.op == "and" else "not ")
-        if t is n.Ternary:
+        if type(e) is n.Ternary:
             if not (self.suspends(e.then) or self.suspends(e.other)):
                 return attrs.evolve(e, cond=self.value(fn, e.cond))
             return self._ternary(fn, e)
-        if t is n.Template:
+        if type(e) is n.Template:
             nodes = [p for p in e.parts if isinstance(p, n.Node)]
             vals = iter(self.in_order(fn, nodes))
             return attrs.evolve(e, parts=[next(vals) if isinstance(p, n.Node) else p for p in e.parts])
-        if t is n.Subscript:
+        if type(e) is n.Subscript:
             obj, index = self.in_order(fn, [e.obj, e.index])
             return attrs.evolve(e, obj=obj, index=index)
-        if t is n.Unary:
+        if type(e) is n.Unary:
             return attrs.evolve(e, operand=self.value(fn, e.operand))
-        if t is n.BinOp:
+        if type(e) is n.BinOp:
             left, right = self.in_order(fn, [e.left, e.right])
             return attrs.evolve(e, left=left, right=right)
-        if t is n.Compare and all(not self.suspends(x) for _, x in e.rest[1:]):
+        if type(e) is n.Compare and all(not self.suspends(x) for _, x in e.rest[1:]):
             first, second = self.in_order(fn, [e.first, e.rest[0][1]])
             return attrs.evolve(e, first=first, rest=[(e.rest[0][0], second), *e.rest[1:]])
-        if t is n.Range:
+        if type(e) is n.Range:
             low, high = self.in_order(fn, [e.low, e.high])
             return attrs.evolve(e, low=low, high=high)
-        if t is n.ListLit:
+        if type(e) is n.ListLit:
             return attrs.evolve(e, items=self.in_order(fn, list(e.items)))
-        if t is n.Record:
+        if type(e) is n.Record:
             keys = list(e.fields)
             return attrs.evolve(e, fields=dict(zip(keys, self.in_order(fn, [e.fields[k] for k in keys]))))
-        raise Unresumable(f"{e.pos}: a decision or a procedure that can decide inside a {t.__name__.lower()} cannot pause")
+        raise Unresumable(f"{e.pos}: a decision or a procedure that can decide inside a {type(e).__name__.lower()} cannot pause")
 
     def _branch(self, fn: _Fn, pos: Pos, left: n.Node, right: n.Node, negate: str | None) -> Raw:
         """`left and right` / `left or right` whose right side can pause: a jump."""
@@ -526,7 +536,7 @@ class Resumable:
         return attrs.evolve(e, args=vals[: len(e.args)], kwargs=kwargs)
 
 
-def _facts(body: Any) -> tuple[bool, set[str], set[str], bool]:
+def _facts(body: list[n.Node]) -> tuple[bool, set[str], set[str], bool]:
     """What a rule does that may pause: decides itself, calls procedures, fires triggers, applies rows."""
     decides, calls, fires, applies = False, set(), set(), False
     for y in n.walk(body):
@@ -548,5 +558,5 @@ def _scratch(node: n.Node) -> Source:
     return Source("scratch", node.pos)
 
 
-def _unset(m: Any, f: Any) -> Any:  # pragma: no cover - replaced when the code is written
+def _unset(m: object, f: object) -> NoReturn:  # pragma: no cover - replaced when the code is written
     raise AssertionError("resumable code used before it was written")

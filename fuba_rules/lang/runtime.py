@@ -7,14 +7,23 @@ error instead of hanging the engine.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections import Counter
+from types import TracebackType
+from typing import Protocol, TypeAlias
 
 from ..diagnostics import Diagnostic, FubaError, Pos
+from ..jsondata import Json
 
 MAX_DEPTH = 64  # nested calls of rule functions and procedures
 MAX_LOOP = 10_000  # iterations of one loop
 MAX_LIST = 10_000  # elements of a list built by a range or comprehension
 MAX_NUMBER = 10**12  # the largest number a rule may compute
+
+Value: TypeAlias = Json
+"""A value rule text computes with: none, a boolean, a whole or decimal number, a text,
+a list of values or a record (text keys) of them; so exactly a JSON value, which is
+how a match log and a state snapshot write it. Which one a rule gets is checked where
+it matters, at run time (a primitive's `TypeError`, `RuleFault`)."""
 
 
 class RuleFault(Exception):
@@ -40,20 +49,20 @@ class LeaveScope(Exception):
 class Host(Protocol):
     """The object compiled rules run against (the match). Duck-typed for speed."""
 
-    S: dict[str, Any]  # declared state
+    S: dict[str, Value]  # declared state
     budget: int  # steps left
     depth: int  # current call depth
     at: Pos | None  # position of the statement being run, for faults
     ref: str  # the rulebook chapter of the rule being run
     rules_on: frozenset[str]
     record: bool  # keeps a log; without one (a simulation) a `log` only counts its tag
-    tally: Any  # log tags counted (a Counter)
+    tally: Counter[str]  # log tags counted
 
-    def decide(self, team: str, label: str, options: list, scores: list | None, optional: bool) -> Any: ...
+    def decide(self, team: str, label: str, options: list[Value], scores: list[float] | None, optional: bool) -> Value: ...
 
-    def emit(self, kind: str, data: dict) -> None: ...
+    def emit(self, kind: str, data: dict[str, Value]) -> None: ...
 
-    def fire(self, trigger: str, params: dict) -> None: ...
+    def fire(self, trigger: str, params: dict[str, Value]) -> None: ...
 
 
 def spend(m: Host, pos: Pos) -> None:
@@ -62,20 +71,20 @@ def spend(m: Host, pos: Pos) -> None:
         raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
 
 
-def fault_pos(tb: Any) -> Pos | None:
+def fault_pos(tb: TracebackType | None) -> Pos | None:
     """The YAML position of the innermost generated rule line in a traceback."""
     trace = fault_trace(tb)
     return trace[-1] if trace else None
 
 
-def fault_trace(tb: Any) -> list[Pos]:
+def fault_trace(tb: TracebackType | None) -> list[Pos]:
     """The YAML positions of the generated rule lines in a traceback, outermost first: the
     call sites that led to a fault, then the line where it happened.
 
     Generated functions record no position while they run: each has a line table
     (`_LINES` in its globals, by file name), read here only when a fault happens.
     """
-    trace = []
+    trace: list[Pos] = []
     while tb is not None:
         frame = tb.tb_frame
         table = frame.f_globals.get("_LINES")

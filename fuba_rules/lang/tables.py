@@ -7,10 +7,23 @@ access, and `fuba check` can say which outcome a table misses or covers twice.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TypedDict
 
 from ..limits import MAX_KEY_SPAN as MAX_SPAN
 from ..limits import MAX_TABLE_OUTCOMES
+
+Outcome = int | tuple[int, int] | str
+"""One dice outcome a row stands for: a die's value, a pair of dice ("1/2"), or a text key."""
+
+
+
+class Domain(TypedDict, total=False):
+    """A table's `domain:` as its YAML writes it: one of the three keys."""
+
+    range: list[int]  # [low, high]: one die
+    pairs: list[list[int]]  # [[low, high], [low, high]]: two dice
+    keys: list[str]  # text keys
+
 
 _INT_PART = re.compile(r"^-?\d{1,15}(\s*-\s*-?\d{1,15})?$")
 
@@ -52,7 +65,7 @@ def key_size(key: str) -> int:
     return size
 
 
-def expand_key(key: str) -> list[Any]:
+def expand_key(key: str) -> list[Outcome]:
     """The exact outcomes a row key stands for: ints, pairs of ints, or the key itself.
 
     A key standing for more than MAX_TABLE_OUTCOMES outcomes is kept as a text key
@@ -68,10 +81,10 @@ def expand_key(key: str) -> list[Any]:
             return [(x, y) for x in a for y in b]
         return [key]
     ints = _ints(key)
-    return ints if ints is not None else [key]
+    return list(ints) if ints is not None else [key]
 
 
-def domain_size(domain: Any) -> int:
+def domain_size(domain: Domain) -> int:
     """How many outcomes a `domain:` stands for, counted without listing them (0 if unreadable)."""
     try:
         if "range" in domain:
@@ -87,7 +100,7 @@ def domain_size(domain: Any) -> int:
     return 0
 
 
-def domain_outcomes(domain: dict) -> list[Any] | None:
+def domain_outcomes(domain: Domain) -> list[Outcome] | None:
     """Every outcome a table's `domain:` says it must cover, or None for no domain.
 
     A domain past MAX_TABLE_OUTCOMES is refused by `fuba check` before this runs;
@@ -106,5 +119,5 @@ def domain_outcomes(domain: dict) -> list[Any] | None:
     return None
 
 
-def show_outcome(o: Any) -> str:
+def show_outcome(o: Outcome) -> str:
     return f"{o[0]}/{o[1]}" if isinstance(o, tuple) else str(o)

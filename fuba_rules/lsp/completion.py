@@ -63,7 +63,8 @@ def offer(names: Names, lines: list[str], line: int, col: int) -> Offer | None:
 def _in_rule_text(names: Names, before: str, col: int, parameters: list[Entry]) -> Offer:
     on_key_line = _KEY_LINE.match(before) is not None
     body = _KEY_LINE.sub("", before, count=1).lstrip() if on_key_line else before
-    typed = _WORD_BEFORE.search(before).group(0)
+    word = _WORD_BEFORE.search(before)  # `*`: it always matches, if only the empty word
+    typed = word.group(0) if word else ""
     start = col - len(typed)
     if on_key_line and body[:1] in ('"', "'"):
         body = body[1:]  # the YAML quote around the whole rule

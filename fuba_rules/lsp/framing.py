@@ -21,7 +21,7 @@ import json
 import logging
 import re
 import threading
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from lsprotocol import types
 from pygls.protocol import LanguageServerProtocol
@@ -41,13 +41,13 @@ PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 class FubaProtocol(LanguageServerProtocol):
     """pygls' protocol whose error replies say what failed in words, without a traceback."""
 
-    def _send_response(self, msg_id: Any, result: Any = None, error: types.ResponseError | None = None) -> None:
+    def _send_response(self, msg_id: int | str, result: object = None, error: types.ResponseError | None = None) -> None:
         if error is not None and isinstance(error.data, dict) and "traceback" in error.data:
             kind = error.message.split(":", 1)[0].strip() or "error"
             error = types.ResponseError(error.code, f"fuba: internal error ({kind}); run `fuba check` with FUBA_DEBUG=1 on the file to see where")
         super()._send_response(msg_id, result, error)
 
-    def reply_error(self, msg_id: Any, code: int, message: str) -> None:
+    def reply_error(self, msg_id: int | str | None, code: int, message: str) -> None:
         """Answer a message (or, with `msg_id` None, a frame that has none) with an error."""
         self._send_data({"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}})
 

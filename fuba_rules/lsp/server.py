@@ -64,9 +64,11 @@ class FubaServer(LanguageServer):
         from pygls.io_ import StdoutWriter
 
         self._stop_event = threading.Event()
-        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        protocol = self.protocol
+        assert isinstance(protocol, framing.FubaProtocol)  # protocol_cls, in __init__
+        protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
         try:
-            asyncio.run(framing.run(self._stop_event, stdin or sys.stdin.buffer, self.protocol))
+            asyncio.run(framing.run(self._stop_event, stdin or sys.stdin.buffer, protocol))
         except BrokenPipeError:
             pass  # the editor went away
         except (KeyboardInterrupt, SystemExit):

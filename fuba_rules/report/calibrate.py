@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import plots
 from .page import Figure, Section, Table
 
+if TYPE_CHECKING:
+    from ..workbench.calibrate import Calibration, Slope
 
-def calibration_sections(c: Any) -> list[Section]:
+
+def calibration_sections(c: Calibration) -> list[Section]:
     """The chosen values and the confirmation, then how the search went and, per target
     and numeric value, every trial's mean against the value with the target line."""
     chosen = Section("Chosen values", [f"{len(c.trials)} trials of {c.n} matches on the same seeds from {c.seed}; {c.sampler}.",
@@ -40,7 +43,7 @@ def calibration_sections(c: Any) -> list[Section]:
     return [chosen, confirm, search, curves]
 
 
-def _slope(s: Any) -> str:
+def _slope(s: Slope) -> str:
     if s.slope is not None:
         return f"{s.slope.mean:+.3f} [{s.slope.low:+.3f}, {s.slope.high:+.3f}]"
     return "too few distinct trials" if s.spread is None else f"spread {s.spread:.3f}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..workbench.deps import need
 
@@ -24,7 +24,7 @@ def _svg(fig) -> str:
     return text[text.index("<svg"):]
 
 
-def grouped_bars(title: str, categories: Sequence[str], series: dict[str, Sequence[float]], ylabel: str = "share of matches") -> str:
+def grouped_bars(title: str, categories: Sequence[str], series: Mapping[str, Sequence[float]], ylabel: str = "share of matches") -> str:
     """Bars side by side per category, one colour per series (e.g. simulated vs real)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.2))

@@ -3,22 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import plots
 from .page import Figure, Section, Table
+
+if TYPE_CHECKING:
+    from ..workbench.balance import Balance
+    from ..workbench.comparison import Comparison
+    from ..workbench.realism import Distance, RealMatches
+    from ..workbench.sweep import Sweep
 
 
 def _ci(lo: float, hi: float, fmt: str = ".3f") -> str:
     return f"[{lo:{fmt}}, {hi:{fmt}}]"
 
 
-def comparison(c: Any) -> list[Section]:
+def _tvd(d: Distance) -> str:
+    """The distance with its interval (a distribution with bins always has both)."""
+    return "" if d.tvd is None or d.tvd_ci is None else f"{d.tvd:.3f} {_ci(*d.tvd_ci)}"
+
+
+def comparison(c: Comparison) -> list[Section]:
     """Per metric both means and B-A with interval (table and forest plot), and the goals."""
     out = []
     names = [chr(65 + i) for i in range(len(c.labels))]
     intro = Section("Sides", [f"{c.n} matches per side on {'the same' if c.paired_seeds else 'independent'} seeds from {c.seed}; stopped: {c.stopped}."])
-    intro.tables.append(Table(["side", "edition, mods and rules"], [[n, l] for n, l in zip(names, c.labels)]))
+    intro.tables.append(Table(["side", "edition, mods and rules"], [[name, label] for name, label in zip(names, c.labels)]))
     out.append(intro)
     for i, all_diffs in c.by_side().items():
         diffs = [d for d in all_diffs if not d.constant or d.only_in]
@@ -42,7 +53,7 @@ def comparison(c: Any) -> list[Section]:
     return out
 
 
-def goals_beside_real(named: dict[str, Sequence[Any]]) -> Section | None:
+def goals_beside_real(named: dict[str, Sequence[Distance]]) -> Section | None:
     """Each run's goal distribution beside real football's (from the realism distances)."""
     goals = {label: d for label, ds in named.items() for d in ds if d.name == "goals_per_match" and d.bins}
     if not goals:
@@ -50,12 +61,12 @@ def goals_beside_real(named: dict[str, Sequence[Any]]) -> Section | None:
     first = next(iter(goals.values()))
     series = {label: d.sim_share for label, d in goals.items()}
     series["real football"] = first.real_share
-    s = Section("Goals per match beside real football", [f"{label}: total variation distance {d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]" for label, d in goals.items()])
+    s = Section("Goals per match beside real football", [f"{label}: total variation distance {_tvd(d)}" for label, d in goals.items()])
     s.figures.append(Figure("share of matches by total goals", plots.grouped_bars("goals per match", first.bins, series)))
     return s
 
 
-def realism(distances: Sequence[Any], real: Any) -> Section:
+def realism(distances: Sequence[Distance], real: RealMatches) -> Section:
     s = Section("Realism", [f"Real football: {real.matches} matches from {real.files} files. TVD: total variation distance between the per-match distributions (0: the same, 1: nothing in common), with a bootstrap 95% interval; p: chi-square goodness of fit (draws: Fisher's exact test)."])
     s.tables.append(Table(
         ["metric", "simulated", "95% interval", "real", "TVD", "95% interval", "p"],
@@ -78,7 +89,7 @@ def metrics_table(title: str, rows: Sequence[tuple[str, float, float, float]], r
     return s
 
 
-def sweep(sw: Any, metrics: Sequence[str]) -> list[Section]:
+def sweep(sw: Sweep, metrics: Sequence[str]) -> list[Section]:
     texts = sw.points[0].sample.texts
     head = [s.path for s in sw.settings]
     table = Section("Grid", [f"{sw.n} matches per point on the same seeds from {sw.seed}.", *(f"Note: {s.note()}." for s in sw.settings if s.note())])
@@ -93,7 +104,7 @@ def sweep(sw: Any, metrics: Sequence[str]) -> list[Section]:
     return [table, curves]
 
 
-def balance(b: Any) -> list[Section]:
+def balance(b: Balance) -> list[Section]:
     out = [Section("Baseline", [f"{b.n} matches per option on the same seeds from {b.seed}. Home win rate with free choices: {b.baseline.mean:.3f} {_ci(b.baseline.low, b.baseline.high)}."])]
     for c in b.choices:
         s = Section(f"{c.kind}: {c.label}", ["The home team takes each option; the away team plays as usual. Highlighted: flagged options.", *c.notes])

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import plots
 from .page import Figure, Page, Section, Table, write
 
+if TYPE_CHECKING:
+    from ..sim.batch import BatchResult
 
-def write_simulate_report(path: Path, result: Any, reference: Path | None = None, command: str = "") -> None:
+
+def write_simulate_report(path: Path, result: BatchResult, reference: Path | None = None, command: str = "") -> None:
     """A page for a `sim.batch.simulate` result; `reference` is a folder of real-match CSVs."""
     from ..sim.reference import load_reference
     from .sections import metrics_table

@@ -11,20 +11,21 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
-from ..engine.tuning import tune
-from .cluster import ClusterLost
+from ..edition import Edition
+from ..tuning import tune
+from .cluster import ClusterLost, DaskAddress
 from .cup import CupFigures, cup_figures, cup_matches
-from .outcome import Outcome
 from .league import League, league_of
-from .play import MatchFault, play_match
+from .outcome import Outcome
+from .play import Carried, MatchFault, play
 from .runinfo import RunConfig
+from .setup import BASIC_SETUP, AgentSpec, MatchSetup
 from .stats import Metric, distribution, summarize
-from .workers import Chunk, EditionSource, LoadFailed, run_in_processes
+from .workers import Chunk, LoadFailed, run_in_processes
 
 
 @attrs.frozen
@@ -32,7 +33,7 @@ class BatchResult:
     edition: str
     matches: int
     seed: int
-    agents: tuple[str, str]
+    agents: tuple[AgentSpec, AgentSpec]
     metrics: dict[str, Metric]
     goals_distribution: dict[str, float]
     outcomes: dict[str, float]
@@ -42,8 +43,8 @@ class BatchResult:
     league: League | None = None  # with --sequence: the table and what was passed on
     off: tuple[str, ...] = ()  # metrics of rules switched off that no match counted: left out of the table
 
-    def as_json(self) -> dict:
-        out = {
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "edition": self.edition,
             "matches": self.matches,
             "seed": self.seed,
@@ -107,22 +108,18 @@ class Stop(KeyboardInterrupt):
 
 
 def simulate(
-    edition: Any,
+    edition: Edition,
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    rules_on: Iterable[str] = (),
-    skills: dict[str, list[str]] | None = None,
+    setup: MatchSetup = BASIC_SETUP,
     progress: Callable[[int], None] | None = None,
     sequence: bool = False,
     *,
     jobs: int = 1,
-    source: EditionSource | None = None,
-    dask: Any = None,
+    dask: DaskAddress | None = None,
     done: Iterable[Outcome] = (),
     on_outcome: Callable[[Outcome], None] | None = None,
     cup: int | None = None,
-    check_invariants: bool = False,
 ) -> BatchResult:
     """Match i uses seed `seed + i`, so any single match can be replayed on its own.
 
@@ -130,14 +127,15 @@ def simulate(
     (the rules' `carry(...)`, e.g. an injured star player) reaches the next one, so they
     are played one after another in this process.
 
+    Every match is set up as `setup` says (agents, rules, skills, invariants checked).
     `jobs` > 1 plays in that many worker processes and `dask` (a scheduler address or a
-    `distributed.Client`) on a cluster; both need `source`, which says how a worker loads
-    the edition (without it the batch runs here). `done` are matches finished earlier
-    (`--resume`): they are not played again. `on_outcome` sees every match as it
-    finishes, in any order; `progress` gets the number finished so far.
+    `distributed.Client`) on a cluster; both need `setup.source`, which says how a worker
+    loads the edition, and agents given by name (else the batch runs here). `done` are
+    matches finished earlier (`--resume`): they are not played again. `on_outcome` sees
+    every match as it finishes, in any order; `progress` gets the number finished so far.
 
-    With `check_invariants`, a match that breaks one of the edition's invariants is a
-    fault like a rule fault (engine.invariants), found first in seed order.
+    With `setup.check_invariants`, a match that breaks one of the edition's invariants is
+    a fault like a rule fault (engine.invariants), found first in seed order.
 
     With `cup` (a number of teams), the matches are knockout cups of that many teams, one
     after another (see `cup.py`), played in this process; n is a whole number of cups.
@@ -146,27 +144,27 @@ def simulate(
     `BatchLost` when the cluster stops answering, each with the summary of the
     finished matches.
     """
-    rules_on = tuple(rules_on)
     finished: dict[int, Outcome] = {}
     for o in done:
         if 0 <= o.index < n:
             finished.setdefault(o.index, o)
     todo = [i for i in range(n) if i not in finished]
-    parallel = not sequence and cup is None and all(isinstance(a, str) for a in agents) and source is not None and len(todo) > 1
+    parallel = not sequence and cup is None and setup.named_agents and setup.source is not None and len(todo) > 1
+    template = Chunk(setup, 0, 0, seed)
+    items: Iterator[Outcome | MatchFault | LoadFailed]
     if parallel and dask is not None:
         from .cluster import run_on_dask
 
-        items: Iterator[Any] = run_on_dask(dask, _chunk(source, seed, agents, rules_on, skills, check_invariants), todo)
+        items = run_on_dask(dask, template, todo)
     elif parallel and jobs > 1:
         tune(edition)  # once, here: forked workers start tuned
-        items = run_in_processes(_chunk(source, seed, agents, rules_on, skills, check_invariants), todo, min(jobs, len(todo)), edition=edition)
+        items = run_in_processes(template, todo, min(jobs, len(todo)), edition=edition)
     elif cup is not None:
-        items = cup_matches(edition, cup, todo, finished, seed, agents, rules_on, skills, check_invariants)
+        items = cup_matches(edition, cup, todo, finished, seed, setup)
     else:
         carry = _carry_after(finished) if sequence else None
-        items = _run_here(edition, todo, seed, agents, rules_on, skills, carry, check_invariants)
-    named = tuple(sorted({s for names in (skills or {}).values() for s in names}))
-    summary = _Summary(edition, n, seed, agents, cup, named, sequence, rules_on)
+        items = _run_here(edition, todo, seed, setup, carry)
+    summary = _Summary(edition, n, seed, setup, cup, sequence)
     fault: MatchFault | None = None
     try:
         for item in items:
@@ -225,11 +223,7 @@ def _uninterrupted() -> Iterator[None]:
             signal.raise_signal(s)  # its own handler runs now, after the block
 
 
-def _chunk(source: EditionSource, seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, check_invariants: bool = False) -> Chunk:
-    return Chunk(source, 0, 0, seed, (agents[0], agents[1]), rules_on, skills, check_invariants)
-
-
-def _carry_after(finished: dict[int, Outcome]) -> dict:
+def _carry_after(finished: dict[int, Outcome]) -> Carried:
     """What the last finished match of a resumed sequence passed on."""
     if not finished:
         return {}
@@ -239,13 +233,11 @@ def _carry_after(finished: dict[int, Outcome]) -> dict:
     return dict(last.carry)
 
 
-def _run_here(
-    edition: Any, todo: list[int], seed: int, agents: tuple, rules_on: tuple[str, ...], skills: Any, carry: dict | None, check_invariants: bool = False
-) -> Iterator[Outcome | MatchFault]:
+def _run_here(edition: Edition, todo: list[int], seed: int, setup: MatchSetup, carry: Carried | None) -> Iterator[Outcome | MatchFault]:
     """Play in this process, in seed order; stop at the first fault."""
     for i in todo:
         try:
-            r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry, check_invariants=check_invariants)
+            r = play(edition, setup, seed + i, record=False, carry=carry)
         except MatchFault as fault:
             yield fault
             return
@@ -258,16 +250,12 @@ def _run_here(
 class _Summary:
     """Turns outcomes, in any order, into the figures of the matches in seed order."""
 
-    edition: Any
+    edition: Edition
     requested: int
     seed: int
-    agents: tuple
+    setup: MatchSetup
     cup: int | None = None
-    named: tuple[str, ...] = ()
-    """The skills in play (--home-skills, --away-skills, a team file): each is counted in
-    "skills used", 0 when no match used it, so an unused skill shows and is not left out."""
     sequence: bool = False
-    rules_on: tuple[str, ...] = ()
 
     def of(self, outcomes: Iterable[Outcome]) -> BatchResult:
         ordered = sorted(outcomes, key=lambda o: o.index)
@@ -276,7 +264,9 @@ class _Summary:
         per_metric: dict[str, list[float]] = {k: [] for k in stats}
         goals: list[int] = []
         results: dict[str, list[float]] = {"home_wins": [], "draws": [], "away_wins": []}
-        skills_used: dict[str, int] = dict.fromkeys(self.named, 0)
+        # the skills in play (--home-skills, --away-skills, a team file): each is counted,
+        # 0 when no match used it, so an unused skill shows and is not left out
+        skills_used: dict[str, int] = dict.fromkeys(self.setup.skill_names(), 0)
         decided: dict[str, int] = {}
         for o in ordered:
             for k, v in o.metrics.items():
@@ -292,11 +282,11 @@ class _Summary:
             for name, c in o.skills.items():
                 skills_used[name] = skills_used.get(name, 0) + c
         metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
-        for k, v in results.items():
-            metrics[k] = summarize(k, k.replace("_", " "), v, share=True)
+        for k, shares in results.items():
+            metrics[k] = summarize(k, k.replace("_", " "), shares, share=True)
         off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, {}).get("ref")))
         return BatchResult(
-            self.edition.id, n, self.seed, tuple(self.agents), metrics, distribution(goals),
+            self.edition.id, n, self.seed, self.setup.agents, metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},
             {k: c / max(n, 1) for k, c in sorted(skills_used.items())},
             {k: c / max(n, 1) for k, c in sorted(decided.items())},
@@ -305,13 +295,13 @@ class _Summary:
             off,
         )
 
-    def rule_is_off(self, ref: Any) -> bool:
+    def rule_is_off(self, ref: object) -> bool:
         """Whether a statistic's chapter (`ref`) is a rule of the edition not switched on
         (an advanced rule "A3", or a part of one, "A3.2")."""
         ref = str(ref or "")
         for rule in self.edition.rules:
             if ref == rule or ref.startswith((rule + ".", rule + " ")):
-                return rule not in self.rules_on
+                return rule not in self.setup.rules
         return False
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Sequence
+from types import ModuleType
 from typing import Any
 
 import attrs
@@ -17,13 +18,17 @@ from .workers import Chunk, LoadFailed, chunks, play_chunk
 
 INSTALL = 'pip install "fuba-rules[cluster]"'
 
+DaskAddress = Any
+"""A scheduler address (tcp://10.0.0.5:8786) or a `distributed.Client` already connected:
+distributed is an optional dependency, so its Client is not a type here."""
+
 
 class ClusterLost(Exception):
     """The cluster stopped answering mid-run (the scheduler went away, the futures were
     cancelled): the matches it had finished are kept, the rest were not played."""
 
 
-def distributed_module() -> Any:
+def distributed_module() -> ModuleType:
     """Dask distributed, or an error naming the extra that installs it."""
     try:
         import distributed
@@ -32,7 +37,7 @@ def distributed_module() -> Any:
     return distributed
 
 
-def run_on_dask(address: Any, template: Chunk, todo: Sequence[int]) -> Iterator[Outcome | MatchFault | LoadFailed]:
+def run_on_dask(address: DaskAddress, template: Chunk, todo: Sequence[int]) -> Iterator[Outcome | MatchFault | LoadFailed]:
     """Yield outcomes as the cluster finishes chunks. `address` is a scheduler address
     (e.g. tcp://10.0.0.5:8786) or a `distributed.Client` already connected."""
     distributed = distributed_module()
@@ -51,7 +56,7 @@ def run_on_dask(address: Any, template: Chunk, todo: Sequence[int]) -> Iterator[
         for f in distributed.as_completed(futures):
             try:
                 finished = f.result()
-            except Exception as e:  # noqa: BLE001 - cancelled, the connection closed, a worker gone: the cluster failed us
+            except Exception as e:
                 raise ClusterLost(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__) from None
             yield from finished
     finally:

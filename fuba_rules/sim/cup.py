@@ -20,14 +20,15 @@ then plays; any other carried value passes to the next match played, as in a lea
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 import attrs
 
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
+from ..edition import Edition
 from .outcome import Outcome
-from .play import MatchFault, play_match
+from .play import Carried, MatchFault, play
+from .setup import MatchSetup
 
 
 def valid_size(teams: int) -> bool:
@@ -104,7 +105,7 @@ class CupFigures:
     decided: dict[str, float]  # how -> share of ties the rules decided that way
     champions: dict[int, float]  # bracket slot -> share of cups won
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {
             "teams": self.teams,
             "cups": self.cups,
@@ -130,17 +131,9 @@ class UndecidedTie(MatchFault):
 
 
 def cup_matches(
-    edition: Any,
-    teams: int,
-    todo: Iterable[int],
-    finished: dict[int, Outcome],
-    seed: int,
-    agents: tuple,
-    rules_on: tuple[str, ...],
-    skills: Any,
-    check_invariants: bool = False,
+    edition: Edition, teams: int, todo: Iterable[int], finished: dict[int, Outcome], seed: int, setup: MatchSetup
 ) -> Iterator[Outcome | MatchFault]:
-    """Play the cups' matches in order (the home side with agents[0]); matches in
+    """Play the cups' matches in order (the home side with `setup.agents[0]`); matches in
     `finished` (a resumed run) are not played again but still decide their ties and
     pass on what they carried. Stops at the first fault or undecided tie."""
     wanted = set(todo)
@@ -148,8 +141,8 @@ def cup_matches(
     last = max(wanted | set(finished), default=-1)
     for first in range(0, last + 1, per_cup):
         bracket = Bracket(teams)
-        carried: dict[int, dict[str, Any]] = {}  # team -> its own side's carried values
-        shared: dict[str, Any] = {}
+        carried: dict[int, Carried] = {}  # team -> its own side's carried values
+        shared: Carried = {}
         for i in range(first, first + per_cup):
             if i not in wanted and i not in finished:
                 return
@@ -161,7 +154,7 @@ def cup_matches(
             else:
                 carry = {**shared, **_by_side(carried.get(home, {}), carried.get(away, {}))}
                 try:
-                    r = play_match(edition, seed + i, agents, rules_on, skills, record=False, carry=carry, check_invariants=check_invariants)
+                    r = play(edition, setup, seed + i, record=False, carry=carry)
                 except MatchFault as fault:
                     yield fault
                     return
@@ -207,13 +200,13 @@ def cup_figures(outcomes: Iterable[Outcome], teams: int) -> CupFigures:
     )
 
 
-def _is_by_side(value: Any) -> bool:
+def _is_by_side(value: object) -> bool:
     return isinstance(value, dict) and bool(value) and all(k in TEAMS for k in value)
 
 
-def _by_side(home: dict[str, Any], away: dict[str, Any]) -> dict[str, Any]:
+def _by_side(home: Carried, away: Carried) -> Carried:
     """The two teams' own carried values as records keyed by the sides they now play."""
-    out: dict[str, Any] = {}
+    out: Carried = {}
     for side, values in (("home", home), ("away", away)):
         for k, v in values.items():
             out.setdefault(k, {})[side] = v

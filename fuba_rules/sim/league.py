@@ -10,13 +10,13 @@ Nothing here knows an edition: keys and values are shown as the rules wrote them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from ..board import TEAMS
 from ..lang.core import render
 from .outcome import Outcome
+from .play import Carried
 
 POINTS = {"win": 3, "draw": 1, "loss": 0}
 
@@ -35,7 +35,7 @@ class Standing:
     def points(self) -> int:
         return POINTS["win"] * self.won + POINTS["draw"] * self.drawn
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"team": self.team, "name": self.name, "won": self.won, "drawn": self.drawn, "lost": self.lost,
                 "goals_for": self.scored, "goals_against": self.conceded, "points": self.points}
 
@@ -44,9 +44,9 @@ class Standing:
 class League:
     table: list[Standing]  # most points first
     passed_on: dict[str, int]  # carry key -> matches after which it held something
-    last: dict[str, Any]  # what the last match passed on
+    last: Carried  # what the last match passed on
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"table": [s.as_json() for s in self.table], "passed_on": self.passed_on, "last_passed_on": self.last}
 
     def lines(self, matches: int) -> list[str]:
@@ -70,7 +70,7 @@ def league_of(outcomes: Sequence[Outcome], names: dict[str, str]) -> League:
     drawn = dict.fromkeys(TEAMS, 0)
     goals = {t: [0, 0] for t in TEAMS}
     passed: dict[str, int] = {}
-    last: dict[str, Any] = {}
+    last: Carried = {}
     for o in outcomes:
         winner = o.winner
         if winner is None:
@@ -94,7 +94,7 @@ def league_of(outcomes: Sequence[Outcome], names: dict[str, str]) -> League:
     return League(table, {k: v for k, v in sorted(passed.items())}, last)
 
 
-def _empty(value: Any) -> bool:
+def _empty(value: object) -> bool:
     """Nothing passed on: no value, or only empty lists, records and texts, zeros and false."""
     if isinstance(value, dict):
         return all(_empty(v) for v in value.values())
@@ -103,7 +103,7 @@ def _empty(value: Any) -> bool:
     return value is None or value is False or value == 0 or value == ""
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A passed-on value as the rules hold it: records as `key: value`, lists in brackets."""
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_show(v)}" for k, v in value.items())

@@ -20,6 +20,10 @@ from ..diagnostics import Diagnostic, FubaError, Pos
 from ..files import create_new, read_regular
 from ..limits import MAX_LOG_BYTES
 
+Record = dict[str, Any]
+"""One JSON object of a log: the header, an event or the end line; its fields depend on
+its kind, and its values are whatever the rules logged."""
+
 HEADER, END = "header", "end"
 MAX_DEPTH = 64  # real events nest 4 deep; deeper values could not even be printed
 
@@ -29,7 +33,7 @@ class LogWriter:
     that cannot be written is an error before any work is done. It is always a new
     file: an existing one (a symbolic link too) is never overwritten."""
 
-    def __init__(self, path: Path, header: dict[str, Any]):
+    def __init__(self, path: Path, header: Record):
         self.path = path
         try:
             self.f: IO[str] = create_new(path)
@@ -46,7 +50,7 @@ class LogWriter:
             self._line(e, flush=False)
         self._flush()
 
-    def end(self, summary: dict[str, Any]) -> None:
+    def end(self, summary: Record) -> None:
         """Mark the match as complete: the last line of a whole log."""
         self._line({"kind": END, **summary})
 
@@ -74,7 +78,7 @@ class LogWriter:
         return FubaError(Diagnostic(None, f"cannot write the log {self.path}: {e.strerror or e}"))
 
 
-def write_log(path: Path, header: dict, events: Iterable[dict], summary: dict[str, Any] | None = None) -> None:
+def write_log(path: Path, header: Record, events: Iterable[Record], summary: Record | None = None) -> None:
     """A whole match's log in one go."""
     log = LogWriter(path, header)
     try:
@@ -86,9 +90,9 @@ def write_log(path: Path, header: dict, events: Iterable[dict], summary: dict[st
 
 @attrs.frozen
 class MatchLog:
-    header: dict[str, Any]
-    events: list[dict[str, Any]]
-    end: dict[str, Any] | None  # None: the log ends early, the match was cut short
+    header: Record
+    events: list[Record]
+    end: Record | None  # None: the log ends early, the match was cut short
     last_line: int  # the number of the last line that is not blank
 
 
@@ -119,9 +123,9 @@ def parse_log(raw: bytes, name: str) -> MatchLog:
 class _Reader:
     def __init__(self, file: str):
         self.file = file
-        self.header: dict[str, Any] | None = None
-        self.events: list[dict[str, Any]] = []
-        self.end: dict[str, Any] | None = None
+        self.header: Record | None = None
+        self.events: list[Record] = []
+        self.end: Record | None = None
 
     def error(self, line: int, col: int, message: str) -> FubaError:
         return FubaError(Diagnostic(Pos(self.file, line, col), message))
@@ -142,7 +146,7 @@ class _Reader:
         else:
             self.events.append(self.check_event(number, item))
 
-    def parse(self, number: int, line: bytes) -> dict[str, Any]:
+    def parse(self, number: int, line: bytes) -> Record:
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -161,7 +165,7 @@ class _Reader:
             raise self.error(number, 1, f"JSON nested more than {MAX_DEPTH} deep: not a match log")
         return item
 
-    def check_header(self, number: int, h: dict[str, Any]) -> dict[str, Any]:
+    def check_header(self, number: int, h: Record) -> Record:
         agents, teams, seed, edition = h.get("agents", []), h.get("teams"), h.get("seed"), h.get("edition")
         if not (isinstance(agents, list) and all(isinstance(a, str) for a in agents)):
             raise self.error(number, 1, "header: `agents` must be a list of agent names, e.g. [\"coach\", \"random\"]")
@@ -173,7 +177,7 @@ class _Reader:
             raise self.error(number, 1, "header: `edition` must be an edition id")
         return h
 
-    def check_event(self, number: int, e: dict[str, Any]) -> dict[str, Any]:
+    def check_event(self, number: int, e: Record) -> Record:
         clock = e.get("clock")
         if clock is not None and (not isinstance(clock, int) or isinstance(clock, bool)):
             raise self.error(number, 1, "`clock` must be a minute (a whole number) or null")
@@ -182,7 +186,7 @@ class _Reader:
         return e
 
 
-def _depth(value: Any) -> int:
+def _depth(value: object) -> int:
     """How deep lists and objects nest, without recursion."""
     deepest, stack = 0, [(value, 1)]
     while stack:

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+
+from .matchlog import Record
 
 _SUM = re.compile(r"\+ \((-?\d{1,18})\)")  # a sum of modifiers, not any number a hostile log holds
 
 
-def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iterator[str]:
+def narrate(events: Iterable[Record], teams: dict[str, str] | None = None) -> Iterator[str]:
     """Log lines with the clock, the modifiers that applied, and the chapter."""
     names = teams or {}
     rename = re.compile(r"\b(home|away)\b") if names else None
-    pending: list[dict[str, Any]] = []
+    pending: list[Record] = []
 
     def named(text: str) -> str:
         return rename.sub(lambda m: names.get(m.group(1), m.group(1)), text) if rename else text
@@ -43,7 +44,7 @@ def narrate(events: Iterable[dict], teams: dict[str, str] | None = None) -> Iter
             pending = []
 
 
-def labelled(text: str, modifiers: list[dict[str, Any]], ref: str = "") -> str:
+def labelled(text: str, modifiers: list[Record], ref: str = "") -> str:
     """`text` with the labels of `modifiers`: at its modifier sum `+ (N)`, or at its end."""
     found = _SUM.search(text)
     if found is not None:
@@ -58,21 +59,21 @@ def labelled(text: str, modifiers: list[dict[str, Any]], ref: str = "") -> str:
     return text
 
 
-def _listed(parts: list[str], modifiers: list[dict[str, Any]], ref: str) -> str:
+def _listed(parts: list[str], modifiers: list[Record], ref: str) -> str:
     """The labels, then the modifiers' own chapters where they are not the line's."""
     refs = [r for r in dict.fromkeys(str(m.get("ref") or "") for m in modifiers) if r and r != ref]
     return ", ".join(parts) + (f"; {', '.join(refs)}" if refs else "")
 
 
-def _label(m: dict[str, Any]) -> str:
+def _label(m: Record) -> str:
     value = m.get("value")
     return f"{m.get('text') or m.get('id')}" + (f" {value:+d}" if _is_int(value) else "")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _clock(e: dict[str, Any]) -> str:
+def _clock(e: Record) -> str:
     c = e.get("clock")
     return f"{c:>2}'" if c is not None else "  -"

@@ -8,12 +8,12 @@ run sums the same values as an uninterrupted one.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypeGuard
 
 import attrs
 
 from ..board import TEAMS
-from .play import MatchResult, result_of
+from .play import Carried, MatchResult, result_of
 
 
 @attrs.frozen
@@ -23,7 +23,7 @@ class Outcome:
     score: tuple[int, int]  # home, away
     metrics: dict[str, float]  # the edition's `stats:`, in their order
     skills: dict[str, int]  # skill name -> uses in this match
-    carry: dict[str, Any] | None = None  # what a match of a --sequence passes on
+    carry: Carried | None = None  # what a match of a --sequence passes on
     decided: tuple[str, str] | None = None  # (team, how): the rules' winner of a level score
 
     @classmethod
@@ -37,8 +37,8 @@ class Outcome:
         """home, away, or None for a draw (see `result_of`)."""
         return result_of(self.score, self.decided)
 
-    def as_json(self) -> dict[str, Any]:
-        out = {"index": self.index, "seed": self.seed, "score": list(self.score), "metrics": self.metrics, "skills": self.skills}
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"index": self.index, "seed": self.seed, "score": list(self.score), "metrics": self.metrics, "skills": self.skills}
         if self.carry is not None:
             out["carry"] = self.carry
         if self.decided is not None:
@@ -46,7 +46,7 @@ class Outcome:
         return out
 
     @classmethod
-    def from_json(cls, d: Any) -> Outcome:
+    def from_json(cls, d: object) -> Outcome:
         """Read one line of a results file back; ValueError says what is wrong with it."""
         if not isinstance(d, dict):
             raise ValueError("expected a JSON object with one match's result")
@@ -65,7 +65,7 @@ class Outcome:
         return cls(index, seed, (score[0], score[1]), metrics, skills, carry, _decided(d.get("decided"), score))
 
 
-def _decided(d: Any, score: list) -> tuple[str, str] | None:
+def _decided(d: object, score: list[int]) -> tuple[str, str] | None:
     if d is None:
         return None
     if not (isinstance(d, dict) and d.get("team") in TEAMS and isinstance(d.get("how"), str)):
@@ -75,7 +75,7 @@ def _decided(d: Any, score: list) -> tuple[str, str] | None:
     return (d["team"], d["how"])
 
 
-def carry_survives_json(carry: dict[str, Any]) -> bool:
+def carry_survives_json(carry: Carried) -> bool:
     """Whether what a match passes on reads back from a results file as the same values."""
     try:
         return json.loads(json.dumps(carry)) == carry
@@ -83,9 +83,9 @@ def carry_survives_json(carry: dict[str, Any]) -> bool:
         return False
 
 
-def _int(v: Any) -> bool:
+def _int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _number(v: Any) -> bool:
+def _number(v: object) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)

@@ -12,10 +12,16 @@ from ..agents import make_agent
 from ..agents.history import recorded, wants_history
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError, Pos
-from ..dice import SeededDice
+from ..dice import Dice, SeededDice
+from ..edition import Edition
 from ..engine.invariants import InvariantBroken
 from ..engine.match import MatchState
 from ..lang.runtime import RuleFault, fault_trace
+from .matchlog import Record
+from .setup import AgentSpec, MatchSetup
+
+Carried = dict[str, Any]
+"""What a match passes on to the next (`carry(key, value)`): any value of the rules."""
 
 
 @attrs.frozen
@@ -24,9 +30,9 @@ class MatchResult:
     score: dict[str, int]
     tally: dict[str, int]
     metrics: dict[str, float]
-    events: list[dict]
+    events: list[Record]
     decisions: int
-    carry: dict[str, Any] = attrs.field(factory=dict)
+    carry: Carried = attrs.field(factory=dict)
     decided: tuple[str, str] | None = None  # (team, how) when the rules chose a winner of a level score
 
     @property
@@ -45,14 +51,14 @@ class MatchFault(RuleFault):
     callers that catch rule faults keep working.
     """
 
-    def __init__(self, pos: Pos | None, message: str, seed: int, minute: Any = None, called_from: Pos | None = None, invariant: str | None = None):
+    def __init__(self, pos: Pos | None, message: str, seed: int, minute: object = None, called_from: Pos | None = None, invariant: str | None = None):
         super().__init__(pos, message)
         self.seed = seed
         self.minute = minute if isinstance(minute, int) and not isinstance(minute, bool) else None
         self.called_from = called_from
         self.invariant = invariant
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[MatchFault], tuple[Pos | None, str, int, int | None, Pos | None, str | None]]:
         return (MatchFault, (self.pos, self.message, self.seed, self.minute, self.called_from, self.invariant))
 
     @property
@@ -84,44 +90,58 @@ def agent_seed(seed: int, team: str) -> int:
     return seed * 2 + (1 if team == "home" else 2)
 
 
-def new_match(
-    edition: Any,
-    seed: int,
-    agents: tuple[str, str] = ("coach", "coach"),
-    rules_on: Iterable[str] = (),
-    skills: dict[str, list[str]] | None = None,
-    record: bool = True,
-    carry: dict[str, Any] | None = None,
-    check_invariants: bool = False,
-) -> MatchState:
-    players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, agents)}
-    dice: Any = SeededDice(seed)
+def start(edition: Edition, setup: MatchSetup, seed: int, *, record: bool = True, carry: Carried | None = None) -> MatchState:
+    """A match ready to run: agents named in `setup` are made and seeded for this seed."""
+    players = {t: make_agent(a, agent_seed(seed, t)) if isinstance(a, str) else a for t, a in zip(TEAMS, setup.agents)}
+    skills = setup.skills_by_team()
+    dice: Dice = SeededDice(seed)
     if wants_history(players):  # a search agent replays the match so far with other dice
-        dice, players = recorded(dice, players, skills, carry)
-    return MatchState(edition, dice, players, frozenset(rules_on), skills, record, carry, check_invariants)
+        dice, recording = recorded(dice, players, skills, carry)
+        players = dict(recording)
+    return MatchState(edition, dice, players, frozenset(setup.rules), skills, record, carry, setup.check_invariants)
 
 
-def play_match(
-    edition: Any,
-    seed: int = 0,
-    agents: tuple[Any, Any] = ("coach", "coach"),
-    rules_on: Iterable[str] = (),
-    skills: dict[str, list[str]] | None = None,
-    record: bool = True,
-    carry: dict[str, Any] | None = None,
-    check_invariants: bool = False,
-) -> MatchResult:
+def play(edition: Edition, setup: MatchSetup, seed: int, *, record: bool = True, carry: Carried | None = None) -> MatchResult:
     """Play a full match and measure it with the edition's `stats:`.
 
     `carry` is what earlier matches of a tournament passed on (`carry(...)` in the rules);
     the result's `carry` is what this match passes on to the next. A rule fault is raised
     as a `MatchFault` naming the seed and the minute it happened in; with
-    `check_invariants`, so is the first of the edition's invariants that breaks.
+    `setup.check_invariants`, so is the first of the edition's invariants that breaks.
     """
-    m = new_match(edition, seed, agents, rules_on, skills, record, carry, check_invariants)
+    m = start(edition, setup, seed, record=record, carry=carry)
     run_match(m, seed)
     score = dict(m.S.get(edition.match.get("score", "score"), {}))
     return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out), m.decided)
+
+
+def new_match(
+    edition: Edition,
+    seed: int,
+    agents: tuple[AgentSpec, AgentSpec] = ("coach", "coach"),
+    rules_on: Iterable[str] = (),
+    skills: dict[str, list[str]] | None = None,
+    record: bool = True,
+    carry: Carried | None = None,
+    check_invariants: bool = False,
+) -> MatchState:
+    """`start` with the set-up given value by value, for a script or a test."""
+    return start(edition, MatchSetup.of(agents, rules_on, skills, check_invariants), seed, record=record, carry=carry)
+
+
+def play_match(
+    edition: Edition,
+    seed: int = 0,
+    agents: tuple[AgentSpec, AgentSpec] = ("coach", "coach"),
+    rules_on: Iterable[str] = (),
+    skills: dict[str, list[str]] | None = None,
+    record: bool = True,
+    carry: Carried | None = None,
+    check_invariants: bool = False,
+) -> MatchResult:
+    """`play` with the set-up given value by value, for a script or a test (README):
+    `play_match(ed, seed=7, agents=("coach", "random"))`."""
+    return play(edition, MatchSetup.of(agents, rules_on, skills, check_invariants), seed, record=record, carry=carry)
 
 
 def run_match(m: MatchState, seed: int) -> None:
@@ -136,7 +156,7 @@ def run_match(m: MatchState, seed: int) -> None:
         raise MatchFault(e.pos, e.message, seed, minute(m), mod_call_site(m.ed, e)) from None
 
 
-def mod_call_site(edition: Any, fault: BaseException) -> Pos | None:
+def mod_call_site(edition: Edition, fault: BaseException) -> Pos | None:
     """The innermost call, on the way to a fault, written in a later layer than the line
     that failed: a mod's line that passed its base edition's rule a bad value."""
     trace = fault_trace(fault.__traceback__)
@@ -150,7 +170,7 @@ def mod_call_site(edition: Any, fault: BaseException) -> Pos | None:
     return later[-1] if later else None
 
 
-def _layers(edition: Any) -> dict[str, int]:
+def _layers(edition: Edition) -> dict[str, int]:
     """File -> its place in the edition's chain (0 the root edition, then children, mods)."""
     resolved = getattr(edition, "resolved", None)
     origin, chain = getattr(resolved, "origin", None) or {}, list(getattr(edition, "chain", []) or [])
@@ -164,13 +184,13 @@ def _layers(edition: Any) -> dict[str, int]:
     return out
 
 
-def minute(m: MatchState) -> Any:
+def minute(m: MatchState) -> object:
     """The match clock as the edition declares it (`match: clock:`), if it has one."""
     clock = m.ed.match.get("clock")
     return m.S.get(clock) if clock else None
 
 
-def measure(edition: Any, m: MatchState, seed: int = 0) -> dict[str, float]:
+def measure(edition: Edition, m: MatchState, seed: int = 0) -> dict[str, float]:
     """Each of the edition's `stats:` for one match: a count of tagged log lines, or the
     number a `value:` expression gives (a yes/no counts as 1/0). A value that fails or is
     not a finite number is a fault of that statistic, at its `value:`."""
@@ -198,7 +218,7 @@ def measure(edition: Any, m: MatchState, seed: int = 0) -> dict[str, float]:
     return out
 
 
-def _stat_pos(edition: Any, name: str) -> Pos | None:
+def _stat_pos(edition: Edition, name: str) -> Pos | None:
     """Where a statistic's `value:` is written, for its faults."""
     try:
         spec = edition.resolved.data["stats"][name]
@@ -208,7 +228,7 @@ def _stat_pos(edition: Any, name: str) -> Pos | None:
         return None
 
 
-def _kind(value: Any) -> str:
+def _kind(value: object) -> str:
     if isinstance(value, float):
         return f"{value} (not finite)"
     if isinstance(value, str):

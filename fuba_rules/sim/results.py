@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..files import create_new, read_regular
@@ -111,7 +111,7 @@ def _truncate(path: Path, size: int) -> None:
         raise FubaError(Diagnostic(None, f"cannot write {path}: {e.strerror}")) from None
 
 
-def _parse(path: Path, number: int, line: bytes) -> Any:
+def _parse(path: Path, number: int, line: bytes) -> object:
     try:
         return json.loads(line.decode("utf-8"))
     except UnicodeDecodeError as e:
@@ -122,5 +122,5 @@ def _parse(path: Path, number: int, line: bytes) -> Any:
         raise FubaError(Diagnostic(Pos(str(path), number, 1), "not a line of a results file")) from None
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     return json.dumps(value, sort_keys=True)

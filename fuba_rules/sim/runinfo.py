@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import attrs
+
+from .setup import MatchSetup
 
 IDENTITY = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence", "cup")
 """What makes two runs the same run (what `--resume` checks); the version and the paths
@@ -44,11 +46,11 @@ class ModRef:
             digest = None
         return cls(_relative(p, cwd or Path.cwd()), digest)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, str | None]:
         return {"path": self.path, "sha256": self.sha256}
 
     @classmethod
-    def from_json(cls, data: Any) -> ModRef:
+    def from_json(cls, data: object) -> ModRef:
         """A mod as a log keeps it; older logs stored a bare (absolute) path."""
         if isinstance(data, dict):
             digest = data.get("sha256")
@@ -85,19 +87,20 @@ class RunConfig:
 
     @classmethod
     def of(
-        cls, edition: str, seed: int, agents: Sequence[str], rules: Iterable[str] = (), skills: dict[str, list[str]] | None = None,
-        mods: Iterable[Path | str] = (), teams_file: Path | None = None, sequence: bool = False, cup: int | None = None,
+        cls, edition: str, seed: int, setup: MatchSetup, mods: Iterable[Path | str] = (), teams_file: Path | None = None,
+        sequence: bool = False, cup: int | None = None,
     ) -> RunConfig:
-        """A run's record from what the command was given (paths as given on the command line)."""
+        """A run's record from its match set-up and what the command was given (`mods` and
+        `teams_file` as written on the command line)."""
         cwd = Path.cwd()
         return cls(
-            edition, seed, (str(agents[0]), str(agents[1])), tuple(rules), {t: list(s) for t, s in (skills or {}).items()},
+            edition, seed, (str(setup.agents[0]), str(setup.agents[1])), setup.rules, setup.skills_by_team(),
             tuple(ModRef.of(m, cwd) for m in mods), None if teams_file is None else _relative(Path(teams_file), cwd),
             sequence, cup,
         )
 
-    def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
             "edition": self.edition, "seed": self.seed, "agents": list(self.agents), "rules": list(self.rules),
             "skills": self.skills, "mods": [m.as_json() for m in self.mods], "sequence": self.sequence, "version": self.version,
         }
@@ -112,7 +115,8 @@ class RunConfig:
         """The record in a log's or results file's first line; older files lack some
         fields (no version, mods as absolute paths) and are still read."""
         agents = [str(a) for a in h.get("agents") or ["?", "?"]] + ["?", "?"]
-        skills = h.get("skills") if isinstance(h.get("skills"), dict) else {}
+        given = h.get("skills")
+        skills = given if isinstance(given, dict) else {}
         seed = h.get("seed")
         cup = h.get("cup")
         return cls(
@@ -122,7 +126,7 @@ class RunConfig:
             bool(h.get("sequence", False)), cup if isinstance(cup, int) else None, str(h.get("version", "unknown")),
         )
 
-    def identity(self) -> dict[str, Any]:
+    def identity(self) -> dict[str, object]:
         """The fields two runs share when one continues the other (mods by content)."""
         data = self.as_json()
         data["mods"] = [m.sha256 or m.path for m in self.mods]

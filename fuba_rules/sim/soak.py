@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from pathlib import Path
 
 import attrs
 
-from .play import MatchFault, play_match
-from .workers import EditionSource, edition_for, hand_over, start_method
+from ..edition import Edition
+from .play import MatchFault, play
+from .setup import BASIC_SETUP, EditionSource, MatchSetup
+from .workers import edition_for, hand_over, start_method
 
 
 @attrs.frozen
@@ -54,40 +56,23 @@ class SoakResult:
         )
 
 
-@attrs.frozen
-class _Run:
-    """What every match of a soak shares (sent to a worker as it is)."""
+def soak(edition: Edition, n: int, seed: int = 0, setup: MatchSetup = BASIC_SETUP, jobs: int = 1) -> SoakResult:
+    """Play matches `seed` .. `seed + n - 1` set up as `setup` says, checking the
+    invariants; a match that breaks one counts as a violation of that invariant. Any
+    other rule fault is raised.
 
-    seed: int
-    agents: tuple[str, str]
-    rules_on: tuple[str, ...]
-    skills: dict[str, list[str]] | None
-
-
-def soak(
-    edition: Any,
-    n: int,
-    seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    rules_on: Sequence[str] = (),
-    skills: dict[str, list[str]] | None = None,
-    jobs: int = 1,
-    source: EditionSource | None = None,
-) -> SoakResult:
-    """Play matches `seed` .. `seed + n - 1` checking the invariants; a match that breaks
-    one counts as a violation of that invariant. Any other rule fault is raised.
-
-    With `jobs` > 1 and a `source`, workers (forked with `edition` on Linux) play
+    With `jobs` > 1 and a `setup.source`, workers (forked with `edition` on Linux) play
     interleaved seeds; the result is the same for any number of jobs."""
-    run = _Run(seed, (agents[0], agents[1]), tuple(rules_on), skills)
+    setup = attrs.evolve(setup, check_invariants=True)
+    source = setup.source
     result = SoakResult()
     if jobs <= 1 or source is None or n < 2:
-        parts: Iterator[list[Violation]] = iter([_play(edition, run, range(n))])
+        parts: Iterator[list[Violation]] = iter([_play(edition, setup, seed, range(n))])
     else:
-        ctx, extra = start_method(edition)
-        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker, initargs=(source, *extra))
+        ctx, handed = start_method(edition)
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker, initargs=(source, handed))
         try:
-            futures = [pool.submit(_play_in_worker, source, run, range(k, n, jobs)) for k in range(jobs)]
+            futures = [pool.submit(_play_in_worker, setup, seed, range(k, n, jobs)) for k in range(jobs)]
             parts = iter([f.result() for f in futures])
         finally:
             pool.shutdown(wait=True)
@@ -105,19 +90,18 @@ class Cell:
     name: str
     n: int
     seed: int
-    agents: tuple[str, str]
-    rules_on: tuple[str, ...] = ()
-    skills: dict[str, list[str]] | None = None
+    setup: MatchSetup
 
-    def play(self, edition: Any, jobs: int = 1, root: Any = None) -> SoakResult:
+    def play(self, edition: Edition, jobs: int = 1, root: str | Path | None = None) -> SoakResult:
+        """The cell's matches; with `jobs` > 1 on workers that load `edition.id` from `root`."""
         source = EditionSource.of(edition.id, [], root) if jobs > 1 else None
-        return soak(edition, self.n, self.seed, self.agents, self.rules_on, self.skills, jobs, source)
+        return soak(edition, self.n, self.seed, attrs.evolve(self.setup, source=source), jobs)
 
 
 SKILLS_A_SIDE = 4
 
 
-def soak_cells(edition: Any, n: int, seed: int = 0) -> list[Cell]:
+def soak_cells(edition: Edition, n: int, seed: int = 0) -> list[Cell]:
     """The cells an edition is soaked in: its basic rules and, when it has any, every
     advanced rule with a few skills a side (drawn once from `seed`), each with random
     against random and coach against coach; n matches per rule set, half per pairing."""
@@ -130,18 +114,18 @@ def soak_cells(edition: Any, n: int, seed: int = 0) -> list[Cell]:
         sets.append(("advanced", advanced, skills))
     half = (n + 1) // 2
     return [
-        Cell(f"{label}, {a} v {a}", count, seed, (a, a), rules, skills)
+        Cell(f"{label}, {a} v {a}", count, seed, MatchSetup.of((a, a), rules, skills))
         for label, rules, skills in sets
         for a, count in (("random", half), ("coach", n - half))
         if count > 0
     ]
 
 
-def _play(edition: Any, run: _Run, indexes: range) -> list[Violation]:
+def _play(edition: Edition, setup: MatchSetup, seed: int, indexes: range) -> list[Violation]:
     out = []
     for i in indexes:
         try:
-            play_match(edition, run.seed + i, run.agents, run.rules_on, run.skills, record=False, check_invariants=True)
+            play(edition, setup, seed + i, record=False)
         except MatchFault as fault:
             if fault.invariant is None:
                 raise
@@ -149,13 +133,14 @@ def _play(edition: Any, run: _Run, indexes: range) -> list[Violation]:
     return out
 
 
-def _start_worker(source: EditionSource, edition: Any = None) -> None:
+def _start_worker(source: EditionSource, edition: Edition | None = None) -> None:
     if edition is not None:
         hand_over(source, edition)
 
 
-def _play_in_worker(source: EditionSource, run: _Run, indexes: range) -> list[Violation]:
-    return _play(edition_for(source), run, indexes)
+def _play_in_worker(setup: MatchSetup, seed: int, indexes: range) -> list[Violation]:
+    assert setup.source is not None  # soak sends work to workers only with one
+    return _play(edition_for(setup.source), setup, seed, indexes)
 
 
 __all__ = ["Cell", "SoakResult", "Violation", "soak", "soak_cells"]

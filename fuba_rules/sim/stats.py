@@ -29,8 +29,8 @@ class Metric:
         high = self.mean + (self.ci95 or 0.0)
         return high if self.ceiling is None else min(high, self.ceiling)
 
-    def as_json(self) -> dict:
-        out = {"mean": round(self.mean, 4), "ci95": None if self.ci95 is None else round(self.ci95, 4), "text": self.text}
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"mean": round(self.mean, 4), "ci95": None if self.ci95 is None else round(self.ci95, 4), "text": self.text}
         if self.ci95 is not None:
             out["interval"] = [round(self.low, 4), round(self.high, 4)]
         return out

@@ -9,24 +9,25 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from typing import Any
 
-from ..board import TEAMS
+from ..board import TEAMS, Board
 from ..display import display_of, markers, status, words
+from ..edition import Edition
+from ..engine.match import MatchState
 from ..lang.core import render
 
 LANES = ("left", "centre", "right")  # top to bottom, as the home team faces the away goal
 WIDTH = 96  # characters for the length of the pitch
 
 
-def initials(ed: Any) -> dict[str, str]:
+def initials(ed: Edition) -> dict[str, str]:
     """One letter per team: its name's first, or H and A when both names share it."""
     names = ed.team_names()
     first = {t: (names[t][:1] or t[:1]).upper() for t in TEAMS}
     return first if first["home"] != first["away"] else {"home": "H", "away": "A"}
 
 
-def picture(ed: Any, m: Any) -> list[str]:
+def picture(ed: Edition, m: MatchState) -> list[str]:
     """Each lane a row of boxes, one per area, as wide as its extent along the pitch:
     its name, each team's pieces (`B3`, a keeper as `Bk`), the ball and its value, and
     the markers the display draws now (e.g. the pass target)."""
@@ -63,11 +64,11 @@ def picture(ed: Any, m: Any) -> list[str]:
             out.append("|" + "|".join(c[k] for c in cells) + "|")
     out.append(out[0])
     names = ed.team_names()
-    out.append("   ".join(f"{letter[t]} = {names[t]} ({t})" for t in TEAMS) + f"   k = keeper   (o) = the ball, its value and who has it   home attacks to the right")
+    out.append("   ".join(f"{letter[t]} = {names[t]} ({t})" for t in TEAMS) + "   k = keeper   (o) = the ball, its value and who has it   home attacks to the right")
     return out
 
 
-def _pieces(m: Any, area: str, letter: Mapping[str, str]) -> str:
+def _pieces(m: MatchState, area: str, letter: Mapping[str, str]) -> str:
     parts = []
     for t in TEAMS:
         n = m.pieces[t].get(area, 0)
@@ -78,12 +79,12 @@ def _pieces(m: Any, area: str, letter: Mapping[str, str]) -> str:
     return " ".join(parts)
 
 
-def status_line(ed: Any, m: Any) -> str:
+def status_line(ed: Edition, m: MatchState) -> str:
     """The display's status items in words, e.g. `minute 17 · first half · score Blue 0, Yellow 0 · ...`."""
     return " · ".join(f"{s['label']} {s['value']}".strip() for s in status(ed, m))
 
 
-def option_text(ed: Any, m: Any, team: str, option: Any) -> str:
+def option_text(ed: Edition, m: MatchState, team: str, option: object) -> str:
     """An option in plain English: an area by its name, a move as
     `Centre area -> Away front area (2 there now)`, declining as `do nothing`."""
     board = ed.board
@@ -104,7 +105,7 @@ def option_text(ed: Any, m: Any, team: str, option: Any) -> str:
     return render(option)
 
 
-def _name(board: Any, area: Any) -> str:
+def _name(board: Board, area: str) -> str:
     try:
         return board.name(area)
     except (KeyError, ValueError, TypeError):

@@ -3,8 +3,8 @@ chunks of seeds and sends back compact outcomes.
 
 The compiled edition holds closures, which do not pickle. On Linux a worker is forked
 and so starts with the parent's loaded edition; elsewhere, and on Dask, a worker gets the
-edition's `EditionSource` (id or path, mods, editions folder) and loads it itself. Dask
-workers use the same `play_chunk`.
+edition's `EditionSource` (id or path, mods, editions folder), in the chunk's
+`MatchSetup`, and loads it itself. Dask workers use the same `play_chunk`.
 """
 
 from __future__ import annotations
@@ -16,52 +16,31 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from pathlib import Path
-from typing import Any
+from multiprocessing.context import BaseContext
 
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
+from ..edition import Edition
 from .outcome import Outcome
-from .play import MatchFault, play_match
-
-
-@attrs.frozen
-class EditionSource:
-    """How to load an edition again in another process: what `load_edition` was given."""
-
-    target: str
-    mods: tuple[str, ...] = ()
-    root: str | None = None
-
-    @classmethod
-    def of(cls, target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> EditionSource:
-        """Paths made absolute, so a worker in another folder finds the same files."""
-        given = Path(target)
-        return cls(
-            str(given.resolve()) if given.exists() else str(target),
-            tuple(str(Path(m).resolve()) for m in mods),
-            None if root is None else str(Path(root).resolve()),
-        )
-
-    def load(self) -> Any:
-        from ..edition import load_edition
-
-        return load_edition(self.target, list(self.mods), None if self.root is None else Path(self.root))
+from .play import MatchFault, play
+from .setup import EditionSource, MatchSetup
 
 
 @attrs.frozen
 class Chunk:
-    """Matches `start` .. `start + count - 1` of a batch, with everything they need."""
+    """Matches `start` .. `start + count - 1` of a batch (seeds from `seed`), set up as
+    `setup` says; its `source` is how the worker loads the edition."""
 
-    source: EditionSource
+    setup: MatchSetup
     start: int
     count: int
     seed: int
-    agents: tuple[str, str]
-    rules_on: tuple[str, ...]
-    skills: dict[str, list[str]] | None
-    check_invariants: bool = False  # a broken invariant is the match's fault (engine.invariants)
+
+    @property
+    def source(self) -> EditionSource:
+        assert self.setup.source is not None, "a chunk sent to a worker says how to load its edition"
+        return self.setup.source
 
 
 @attrs.frozen
@@ -71,11 +50,11 @@ class LoadFailed:
     diagnostics: list[Diagnostic]
 
 
-_editions: dict[EditionSource, Any] = {}  # in a worker: the editions it has (simulate's and the workbench's)
+_editions: dict[EditionSource, Edition] = {}  # in a worker: the editions it has (simulate's and the workbench's)
 _lock = threading.Lock()  # Dask may run chunks in threads of one process
 
 
-def edition_for(source: EditionSource) -> Any:
+def edition_for(source: EditionSource) -> Edition:
     """The worker's copy of the edition, loaded on first use."""
     with _lock:
         if source not in _editions:
@@ -83,7 +62,7 @@ def edition_for(source: EditionSource) -> Any:
         return _editions[source]
 
 
-def hand_over(source: EditionSource, edition: Any) -> None:
+def hand_over(source: EditionSource, edition: Edition) -> None:
     """Keep `edition` as the one loaded from `source`: a worker forked from here on
     starts with it instead of loading it again."""
     with _lock:
@@ -106,7 +85,7 @@ def play_chunk(chunk: Chunk) -> list[Outcome | MatchFault | LoadFailed]:
     with _lock:
         for i in range(chunk.start, chunk.start + chunk.count):
             try:
-                r = play_match(ed, chunk.seed + i, chunk.agents, chunk.rules_on, chunk.skills, record=False, check_invariants=chunk.check_invariants)
+                r = play(ed, chunk.setup, chunk.seed + i, record=False)
             except MatchFault as fault:
                 out.append(fault)
                 break
@@ -125,7 +104,7 @@ def chunks(todo: Sequence[int], size: int) -> Iterator[tuple[int, int]]:
         i += count
 
 
-def _init_worker(source: EditionSource, edition: Any = None) -> None:
+def _init_worker(source: EditionSource, edition: Edition | None = None) -> None:
     """Ctrl-C goes to the whole process group: only the parent handles it, and stops us.
     A forked worker is handed the parent's edition; a spawned one loads it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -138,28 +117,28 @@ def _init_worker(source: EditionSource, edition: Any = None) -> None:
 FORK = sys.platform == "linux"  # fork is safe and fast here; macOS and Windows spawn
 
 
-def start_method(edition: Any) -> tuple[Any, tuple[Any, ...]]:
-    """The multiprocessing context for workers, and what their initializer gets besides
-    the source. On Linux a worker is forked with the parent's loaded edition: it starts
+def start_method(edition: Edition | None) -> tuple[BaseContext, Edition | None]:
+    """The multiprocessing context for workers, and the edition their initializer hands
+    them besides the source (None: each loads its own). On Linux a worker is forked with the parent's loaded edition: it starts
     at once, instead of starting an interpreter, importing and loading the edition (about
     a third of a second per worker, a tenth of a 200-match run on two cores). Elsewhere,
     or without an edition, a fresh interpreter ("spawn") loads it from its source."""
     if edition is not None and FORK:
-        return multiprocessing.get_context("fork"), (edition,)
-    return multiprocessing.get_context("spawn"), ()
+        return multiprocessing.get_context("fork"), edition
+    return multiprocessing.get_context("spawn"), None
 
 
-def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1, edition: Any = None) -> Iterator[Outcome | MatchFault | LoadFailed]:
+def run_in_processes(template: Chunk, todo: Sequence[int], jobs: int, size: int = 1, edition: Edition | None = None) -> Iterator[Outcome | MatchFault | LoadFailed]:
     """Yield outcomes as workers finish them, at most 2 chunks per worker in flight.
     `edition`, when given, is the loaded edition of `template.source` (see start_method).
 
     After a fault no chunk beyond it is started, but earlier chunks are finished, so the
     first fault in seed order is found as a single process would find it.
     """
-    ctx, extra = start_method(edition)
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source, *extra))
+    ctx, handed = start_method(edition)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(template.source, handed))
     pending = chunks(todo, size)
-    inflight: set[Future] = set()
+    inflight: set[Future[list[Outcome | MatchFault | LoadFailed]]] = set()
     first_fault: int | None = None
     finished_all = False
 

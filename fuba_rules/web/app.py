@@ -27,7 +27,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from .. import layering
 from ..agents import AGENTS
@@ -46,6 +46,11 @@ from .offered import LogFolder
 from .session import Game
 from .views import edition_view, plain, team_names
 from .work import Overrun, Workers, agent_spec
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+    from ..jsondata import Json
 
 STATIC = Path(__file__).parent / "static"
 
@@ -74,7 +79,7 @@ class Library:
         self._loaded: dict[str, Edition] = {}
         self._lock = threading.Lock()
 
-    def get(self, edition_id: Any) -> Edition:
+    def get(self, edition_id: Json) -> Edition:
         if edition_id is not None and not isinstance(edition_id, str):
             raise ValueError(f"edition must be an edition id, got {plain(edition_id)!r}")
         key = edition_id or self.edition or (self.found[0] if self.found else "")
@@ -91,7 +96,7 @@ class Library:
             return self._loaded[key]
 
 
-def create_app(library: Library, served: Served, workers: Workers | None = None) -> Any:
+def create_app(library: Library, served: Served, workers: Workers | None = None) -> ASGIApp:
     """The ASGI app serving `library`'s editions at the address `served` (and nowhere else)."""
     require_web()
     from starlette.applications import Starlette
@@ -211,13 +216,13 @@ def create_app(library: Library, served: Served, workers: Workers | None = None)
     return guard(Starlette(routes=routes), served)
 
 
-def _int(value: Any, what: str) -> int:
+def _int(value: Json, what: str) -> int:
     if not _is_int(value):
         raise ValueError(f"{what} must be a whole number, got {value!r}")
     return value
 
 
-def _rules(ed: Edition, asked: Any, library: Library) -> list[str]:
+def _rules(ed: Edition, asked: Json, library: Library) -> list[str]:
     """The advanced rules asked for (each checked), else the served ones, plus the edition's defaults."""
     wanted = library.rules if asked is None else asked
     if not isinstance(wanted, list):
@@ -228,7 +233,7 @@ def _rules(ed: Edition, asked: Any, library: Library) -> list[str]:
         raise ValueError(e.diagnostics[0].message) from None
 
 
-def _skills(ed: Edition, asked: Any) -> dict[str, list[str]]:
+def _skills(ed: Edition, asked: Json) -> dict[str, list[str]]:
     asked = asked or {}
     if not isinstance(asked, dict):
         raise ValueError("skills must be {home: [...], away: [...]}")
@@ -277,7 +282,7 @@ def _log_header(ed: Edition, header: dict) -> dict:
     return {**header, "rules": rules, "skills": _skills(ed, header.get("skills"))}
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -11,10 +11,13 @@ browser never lets a foreign page read an answer.
 from __future__ import annotations
 
 import ipaddress
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import attrs
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
 WILDCARD = frozenset({"0.0.0.0", "::", ""})  # noqa: S104 - names of "every address", compared, never bound here
@@ -72,12 +75,12 @@ class Served:
         return None
 
 
-def guard(app: Any, served: Served) -> Any:
+def guard(app: ASGIApp, served: Served) -> ASGIApp:
     """`app` behind the Host and Origin check: refused requests get a 403 with the reason."""
     from starlette.datastructures import Headers
     from starlette.responses import JSONResponse
 
-    async def checked(scope, receive, send):
+    async def checked(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = Headers(scope=scope)
             why = served.refusal(headers.get("host"), headers.get("origin"), headers.get("sec-fetch-site"), headers.get("sec-fetch-mode"))

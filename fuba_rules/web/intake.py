@@ -9,10 +9,13 @@ deep value. Each refusal is a `Refused` with the HTTP status and a message for a
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..sim.matchlog import _depth as depth  # how deep JSON nests, without recursion (exact past our cap)
 from .limits import MAX_BODY_BYTES, MAX_JSON_DEPTH
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 
 class Refused(Exception):
@@ -23,7 +26,7 @@ class Refused(Exception):
         self.status, self.message = status, message
 
 
-async def json_body(request: Any) -> dict:
+async def json_body(request: Request) -> dict:
     """The request's body as a JSON object, or `Refused` (415, 413 or 400)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":

@@ -18,7 +18,6 @@ from .. import layering
 from .intake import Refused
 from .limits import MAX_LOG_BYTES
 
-
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 """Open flags: a FIFO opens at once (and is then refused), a terminal is never adopted."""
 

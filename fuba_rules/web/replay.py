@@ -14,8 +14,7 @@ allows, or a re-run past the time budget (fuba_rules/web/work.py).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,10 +23,15 @@ from ..board import TEAMS
 from ..dice import SeededDice
 from ..engine.decisions import NeedDecision
 from ..engine.match import OUTFIELD, MatchState, fresh_state
+from ..engine.replay import ReplayAgent
 from ..sim.narrate import narrate
 from ..sim.play import agent_seed
 from .views import plain, state_view
 from .work import Overrun, agent_spec, check
+
+if TYPE_CHECKING:
+    from ..edition import Edition
+    from ..engine.types import Agent
 
 NARRATED = ("hook", "log", "winner")  # the events `narrate` turns into a line each
 REBUILT = "so the board is rebuilt from the logged events: the pieces are exact, state the rules reset by scope may show an older value"
@@ -45,21 +49,6 @@ class Replay:
         return {"header": self.header, "steps": self.steps, "views": self.views, "exact": self.exact, "note": self.note}
 
 
-class Scripted:
-    """Answers every decision from a recorded list (both teams), like the step driver."""
-
-    name = "replay"
-
-    def __init__(self, answers: Sequence[int]):
-        self.answers, self.i = list(answers), 0
-
-    def choose(self, decision: Any, match: Any) -> int:
-        if self.i >= len(self.answers):
-            raise NeedDecision(decision)
-        self.i += 1
-        return self.answers[self.i - 1]
-
-
 def watch(m: MatchState) -> list[dict]:
     """Snapshot `m` after every narrated event it emits; returns the growing list of views."""
     views: list[dict] = []
@@ -75,10 +64,10 @@ def watch(m: MatchState) -> list[dict]:
     return views
 
 
-def players(header: dict, seed: int) -> dict[str, Any]:
+def players(header: dict, seed: int) -> dict[str, Agent]:
     """The header's agents: recorded answers when there are any (a person played), else named agents."""
     if header.get("answers") is not None:
-        script = Scripted(header["answers"])
+        script = ReplayAgent(list(header["answers"]))
         return {t: script for t in TEAMS}
     names = list(header.get("agents") or ["coach", "coach"])
     return {t: make_agent(str(a), agent_seed(seed, t)) for t, a in zip(TEAMS, names, strict=True)}
@@ -94,7 +83,7 @@ def with_end(steps: list[dict], views: list[dict], last: dict) -> tuple[list[dic
     return [*steps, {"line": END, "ref": "", "dice": [], "clock": None, "team": None, "kind": "end", "seq": None}], [*views, last]
 
 
-def rerun(ed: Any, header: dict) -> tuple[list[dict], list[dict], dict]:
+def rerun(ed: Edition, header: dict) -> tuple[list[dict], list[dict], dict]:
     """Play the header's match again: (events, views at each narrated event, the view at the end)."""
     seed = int(header.get("seed") or 0)
     m = MatchState(ed, SeededDice(seed), players(header, seed), frozenset(header.get("rules") or ()), header.get("skills") or None)
@@ -116,7 +105,7 @@ def steps_of(events: list[dict], teams: dict[str, str] | None) -> list[dict]:
     ]
 
 
-def from_header(ed: Any, header: dict, logged: list[dict] | None = None) -> Replay:
+def from_header(ed: Edition, header: dict, logged: list[dict] | None = None) -> Replay:
     """Re-run a match; with `logged` events, check the re-run against them."""
     events, views, last = rerun(ed, header)
     mine = json.loads(json.dumps(plain(events), sort_keys=True))
@@ -131,7 +120,7 @@ def from_header(ed: Any, header: dict, logged: list[dict] | None = None) -> Repl
     return from_events(ed, header, logged, note)
 
 
-def from_log(ed: Any, header: dict, logged: list[dict]) -> Replay:
+def from_log(ed: Edition, header: dict, logged: list[dict]) -> Replay:
     """A logged match: re-run and checked when the board may, else rebuilt from its events."""
     try:
         if header.get("answers") is None:
@@ -145,7 +134,7 @@ def from_log(ed: Any, header: dict, logged: list[dict]) -> Replay:
         return from_events(ed, {"edition": ed.id, **plain(header)}, logged, f"re-running the match took longer than the board allows, {REBUILT}")
 
 
-def from_events(ed: Any, header: dict, logged: list[dict], note: str) -> Replay:
+def from_events(ed: Edition, header: dict, logged: list[dict], note: str) -> Replay:
     """Rebuild every step by applying the logged events to a fresh state."""
     board = _Board(ed)
     views = []
@@ -166,7 +155,7 @@ def from_events(ed: Any, header: dict, logged: list[dict], note: str) -> Replay:
 class _Board:
     """The state a log describes, built from its events alone."""
 
-    def __init__(self, ed: Any):
+    def __init__(self, ed: Edition):
         self.S = plain(fresh_state(ed))
         self.pieces: dict[str, dict[str, int]] = {t: {} for t in TEAMS}
         self.keeper: dict[str, str | None] = {t: None for t in TEAMS}
@@ -182,7 +171,7 @@ class _Board:
             del here[area]
 
     def apply(self, e: dict) -> None:
-        kind, team = e.get("kind"), e.get("team")
+        kind, team = e.get("kind"), str(e.get("team"))  # every kind that moves pieces names its team
         if kind == "place":
             self.unplaced[team] -= 1
             self._add(team, e["to"], 1)

@@ -13,7 +13,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ..agents import make_agent
 from ..board import TEAMS, opponent
@@ -28,19 +28,31 @@ from .replay import steps_of
 from .views import decision_view, plain, state_view, team_names
 from .work import check
 
+if TYPE_CHECKING:
+    from ..edition import Edition
+    from ..engine.types import Agent
+
+
+class Progress(TypedDict, total=False):
+    """How far a re-run has come: since when, the agent's replies, the decision it thinks on."""
+
+    since: float
+    replies: int
+    thinking: str
+
 
 class _Seats:
     """Both teams' decisions: the person's from the recorded answers, the agent's live."""
 
     name = "seats"
 
-    def __init__(self, human: str, own: list[int], agent: Any, progress: dict | None = None):
+    def __init__(self, human: str, own: list[int], agent: Agent, progress: Progress | None = None):
         self.human, self.own, self.agent = human, own, agent
         self.used = 0
         self.answers: list[int] = []
-        self.progress = progress if progress is not None else {}
+        self.progress: Progress = progress if progress is not None else {}
 
-    def choose(self, decision: Decision, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         check()  # a re-run past its time budget stops here
         if decision.team == self.human:
             if self.used >= len(self.own):
@@ -59,7 +71,7 @@ class Game:
     """One match in the browser; one request at a time per game (another meanwhile is refused
     with 409, never kept waiting in a worker thread)."""
 
-    def __init__(self, ed: Any, seed: int, human: str, agent: str = "coach", rules: list[str] | None = None,
+    def __init__(self, ed: Edition, seed: int, human: str, agent: str = "coach", rules: list[str] | None = None,
                  skills: dict[str, list[str]] | None = None, mods: list[str] | None = None):
         if human not in TEAMS:
             raise ValueError(f"the person plays home or away, not {human!r}")
@@ -70,7 +82,7 @@ class Game:
         self.mods = list(mods or [])
         self.own: list[int] = []
         self.answers: list[int] = []
-        self.progress: dict[str, Any] = {}  # while the match re-runs: the agent's replies so far, since when
+        self.progress: Progress = {}  # while the match re-runs: the agent's replies so far, since when
         self._odds: dict[tuple, list[dict]] = {}
         self.decision: Decision | None = None
         self.state: MatchState
@@ -93,7 +105,7 @@ class Game:
     def working(self) -> dict:
         """What the re-run is doing now: the agent's replies so far and the seconds it took
         (empty when the game waits for the person)."""
-        p = dict(self.progress)
+        p = self.progress.copy()
         if not p:
             return {"busy": False}
         return {"busy": True, "agent": self.agent, "replies": p.get("replies", 0), "thinking": p.get("thinking", ""),

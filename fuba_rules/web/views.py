@@ -6,15 +6,34 @@ lane and extent, every declared state value with its spec, and the kernel's piec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, overload
 
+from ..board import Board
 from ..display import display_of, markers, status
+from ..jsondata import Json, JsonObject
 from ..lang.core import render
 from ..sim.textboard import option_text
 
+if TYPE_CHECKING:
+    from ..edition import Edition
+    from ..engine.decisions import Decision
+    from ..engine.match import MatchState
 
-def plain(value: Any) -> Any:
+
+@overload
+def plain(value: Mapping[str, object]) -> JsonObject: ...
+
+
+@overload
+def plain(value: Sequence[Mapping[str, object]]) -> list[JsonObject]: ...
+
+
+@overload
+def plain(value: object) -> Json: ...
+
+
+def plain(value: object) -> Json:
     """A JSON-safe copy: str subclasses become str, tuples lists, unknown objects text."""
     if value is None or isinstance(value, (bool, int, float)):
         return value
@@ -28,11 +47,15 @@ def plain(value: Any) -> Any:
     return render(value)
 
 
-def edition_view(ed: Any) -> dict:
+def _mapping(value: Json) -> Mapping[str, Json]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def edition_view(ed: Edition) -> JsonObject:
     """What the page needs once per edition: the board, the declared state, names, rules."""
     board = ed.board
     docs = (ed.resolved.data.get("state") or {}) if ed.resolved is not None else {}
-    state = {}
+    state: JsonObject = {}
     for name, spec in ed.state.items():
         doc = docs.get(name, {}).get("doc") if isinstance(docs.get(name), Mapping) else None
         state[name] = {
@@ -54,7 +77,7 @@ def edition_view(ed: Any) -> dict:
             "odds": [item.label for item in d.odds],
         },
         "teams": team_names(ed),
-        "match": {k: v for k, v in plain(ed.match).items() if isinstance(v, str)},
+        "match": {k: v for k, v in _mapping(plain(ed.match)).items() if isinstance(v, str)},
         "board": board_view(board),
         "state": state,
         "rules": {r: {"title": str(s.get("title", r)), "ref": str(s.get("ref", "")), "default": bool(s.get("default"))} for r, s in ed.rules.items()},
@@ -62,19 +85,19 @@ def edition_view(ed: Any) -> dict:
     }
 
 
-def team_names(ed: Any) -> dict[str, str]:
+def team_names(ed: Edition) -> dict[str, str]:
     """The teams' names from the edition's `match.teams` (the team id when none is given)."""
     return ed.team_names()
 
 
-def board_view(board: Any) -> dict:
+def board_view(board: Board) -> JsonObject:
     """Areas and corner spots with lane and extent along the pitch, for drawing."""
 
-    def part(a: str) -> dict:
+    def part(a: str) -> JsonObject:
         lo, hi = board.extent(a)
         return {"id": a, "name": board.name(a), "lane": board.lane(a), "extent": [lo, hi], "ref": board.ref(a) or "", "zone": board.zone(a, "home") if not board.is_spot(a) else ""}
 
-    spots = []
+    spots: list[Json] = []
     for a in board.areas:
         spot = board.corner_spot(a)
         if spot:
@@ -88,7 +111,7 @@ def board_view(board: Any) -> dict:
     }
 
 
-def state_view(m: Any) -> dict:
+def state_view(m: MatchState) -> JsonObject:
     """A snapshot of a match state (a MatchState): the kernel's pieces and the declared state."""
     return {
         "pieces": plain(m.pieces),
@@ -98,12 +121,12 @@ def state_view(m: Any) -> dict:
         "skills": plain(m.skills),
         "used": sorted(k[len("skill:"):] for k, n in m.tally.items() if k.startswith("skill:") and n),
         "S": plain(m.S),
-        "status": status(m.ed, m),
-        "markers": markers(m.ed, m),
+        "status": plain(status(m.ed, m)),
+        "markers": plain(markers(m.ed, m)),
     }
 
 
-def option_view(option: Any, board: Any, areas: frozenset[str], words: str = "") -> dict:
+def option_view(option: object, board: Board, areas: frozenset[str], words: str = "") -> JsonObject:
     """An option's label, a short text for its button, and the board areas it names in order.
 
     The areas are what a click on the pitch selects (e.g. a move's from, then to); the
@@ -123,7 +146,7 @@ def option_view(option: Any, board: Any, areas: frozenset[str], words: str = "")
     return {"label": label, "text": words or label, "areas": []}
 
 
-def decision_view(decision: Any, board: Any, areas: frozenset[str], m: Any = None) -> dict | None:
+def decision_view(decision: Decision | None, board: Board, areas: frozenset[str], m: MatchState | None = None) -> JsonObject | None:
     """The decision asked, its options in plain English (with the match `m`), and the rule text of its chapter."""
     if decision is None:
         return None
@@ -137,12 +160,12 @@ def decision_view(decision: Any, board: Any, areas: frozenset[str], m: Any = Non
     }
 
 
-def rule_text(ed: Any, ref: str) -> list[dict]:
+def rule_text(ed: Edition, ref: str) -> list[Json]:
     """The edition's rules written for a chapter: each procedure or hook with that `ref`,
     its doc and its text, as the YAML says them (what a person reads to check a decision)."""
     if ed.resolved is None or not ref:
         return []
-    out = []
+    out: list[Json] = []
     for section in ("procedures", "hooks"):
         for name, spec in (ed.resolved.data.get(section) or {}).items():
             if isinstance(spec, Mapping) and str(spec.get("ref", "")) == ref:

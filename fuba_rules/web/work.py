@@ -14,7 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from .intake import Refused
 from .limits import MAX_SEARCH_PLAYOUTS, MAX_SEARCH_SECONDS, MAX_WAITING, MAX_WORKERS, WORK_SECONDS
@@ -45,7 +45,7 @@ class Workers:
         self.most, self.seconds = workers + waiting, seconds
         self.count = 0  # requests running or waiting; only the event loop changes it
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: object) -> T:
         """`fn(*args)` in a worker within the time budget, or `Refused` (503) when too many wait."""
         import anyio.to_thread
 
@@ -57,7 +57,7 @@ class Workers:
         finally:
             self.count -= 1
 
-    def _timed(self, fn: Callable[..., T], args: tuple) -> T:
+    def _timed(self, fn: Callable[..., T], args: tuple[object, ...]) -> T:
         _deadline.end = time.monotonic() + self.seconds
         try:
             return fn(*args)
@@ -65,7 +65,7 @@ class Workers:
             _deadline.end = None
 
 
-def agent_spec(spec: Any) -> str:
+def agent_spec(spec: object) -> str:
     """`spec` when it names an agent the board will run: a search budget is at most
     `search:MAX_SEARCH_PLAYOUTS` or `search:MAX_SEARCH_SECONDSs` a decision."""
     spec = str(spec)

@@ -14,17 +14,17 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import yaml
 
 from ..compare import compare
 from ..diagnostics import Diagnostic, FubaError
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from .comparison import Comparison, run_comparison
-from .sample import Side, SideSpec, load_side, mod_path
+from .sample import Sample, Side, SideSpec, load_side, mod_path
 from .stats import MetricDiff, holm, paired
-from .sweep import resolved_data
+from .sweep import YamlValue, resolved_data
 
 _KINDS = {"changed": "changed", "only in A": "removed", "only in B": "added"}
 
@@ -36,7 +36,7 @@ class Change:
     section: str
     key: str
     kind: str  # changed, added, removed
-    value: Any
+    value: YamlValue
 
     @property
     def label(self) -> str:
@@ -44,7 +44,7 @@ class Change:
 
     def mod_text(self, base: str) -> str:
         """A mod on top of the base that makes this change alone."""
-        doc: dict[str, Any] = {"schema_version": 1, "id": "mods/attribute-change", "title": f"one change: {self.label}", "extends": base}
+        doc: dict[str, object] = {"schema_version": 1, "id": "mods/attribute-change", "title": f"one change: {self.label}", "extends": base}
         if self.kind == "removed":
             doc["remove"] = [f"{self.section}.{self.key}"]
         else:
@@ -52,7 +52,7 @@ class Change:
         return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def changes_between(base: Any, draft: Any) -> list[Change]:
+def changes_between(base: YamlValue, draft: YamlValue) -> list[Change]:
     """The draft's changes against the base, entry by entry (resolved data, plain)."""
     out = []
     for d in compare(base, draft):
@@ -100,7 +100,7 @@ class Attribution:
         }
 
 
-def interaction(labels_text: dict[str, str], samples: Sequence[Any], k: int) -> list[MetricDiff]:
+def interaction(labels_text: dict[str, str], samples: Sequence[Sample], k: int) -> list[MetricDiff]:
     """Per metric the draft (side k+1) against base + the sum of each change's own move."""
     base, singles, draft = samples[0], samples[1 : k + 1], samples[k + 1]
     out = []
@@ -119,12 +119,11 @@ def run_attribution(
     root: Path,
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
-    extra_rules: Sequence[str] = (),
+    setup: MatchSetup = BASIC_SETUP,
     tick: Callable[[], None] | None = None,
 ) -> Attribution:
-    """The base, each change alone and the whole draft on seeds seed..seed+n-1."""
+    """The base, each change alone and the whole draft on seeds seed..seed+n-1, set up
+    as `setup` says (its rules switched on besides each side's own)."""
     if sorted(base.rules) != sorted(draft.rules):
         raise FubaError(Diagnostic(None, "--attribute splits the draft's entries, not its rule switches: give both sides the same (or use --with)"))
     target, base_data = resolved_data(base.edition, [mod_path(m, root) for m in base.mods], root)
@@ -133,17 +132,17 @@ def run_attribution(
     if not changes:
         raise FubaError(Diagnostic(None, f"--attribute: {draft.text} changes no entry of {base.text}; nothing to attribute"))
     with tempfile.TemporaryDirectory(prefix="fuba-attribute-") as tmp:
-        sides: list[Side] = [load_side(base, root, extra_rules)]
+        sides: list[Side] = [load_side(base, root, setup.rules)]
         for i, change in enumerate(changes):
             path = Path(tmp) / f"change-{i}.yaml"
             path.write_text(change.mod_text(target), encoding="utf-8")
             spec = SideSpec(f"{base.text} + {change.label}", base.edition, (*base.mods, str(path)), base.rules)
             try:
-                sides.append(load_side(spec, root, extra_rules))
+                sides.append(load_side(spec, root, setup.rules))
             except FubaError as e:  # a change that needs another one (e.g. a new entry it names)
                 raise FubaError([Diagnostic(None, f"--attribute: {change.label} alone: {d.message}", d.severity) for d in e.diagnostics]) from None
-        sides.append(load_side(draft, root, extra_rules))
-        c = run_comparison(sides, n, seed, agents, skills, tick=tick)
+        sides.append(load_side(draft, root, setup.rules))
+        c = run_comparison(sides, n, seed, setup, tick=tick)
     inter = interaction(c.samples[0].texts, c.samples, len(changes))
     for diffs in [*c.by_side().values(), inter]:  # each family as its own compare corrects it
         holm(diffs)

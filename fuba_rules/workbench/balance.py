@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from .decisions import strategic
 from .sample import Sample, Side, play_sample
 from .stats import Interval, interval, paired
@@ -43,8 +44,8 @@ class ChoiceResult:
     columns: list[str] = attrs.field(factory=list)  # away's options, the matrix columns
     notes: list[str] = attrs.field(factory=list)
 
-    def as_json(self) -> dict:
-        out = {"kind": self.kind, "label": self.label, "options": [o.as_json() for o in self.options], "notes": self.notes}
+    def as_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind, "label": self.label, "options": [o.as_json() for o in self.options], "notes": self.notes}
         if self.matrix is not None:
             out["matrix"] = {"rows": [o.option for o in self.options], "columns": self.columns, "home_win_rate": [[round(v, 4) for v in r] for r in self.matrix]}
         return out
@@ -89,8 +90,7 @@ def run_balance(
     side: Side,
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
+    setup: MatchSetup = BASIC_SETUP,
     decisions: Sequence[str] | None = None,
     with_skills: bool = True,
     only_skills: Sequence[str] | None = None,
@@ -98,11 +98,12 @@ def run_balance(
     max_options: int = 12,
     tick: Callable[[], None] | None = None,
 ) -> Balance:
-    """Play the free baseline, then each option of each skill and strategic decision."""
+    """Play the free baseline, then each option of each skill and strategic decision,
+    every match set up as `setup` says (agents, the teams' skills)."""
     seeds = range(seed, seed + n)
     labels = strategic_decisions(side, max_options)
     wanted = list(labels) if decisions is None else [d for d in decisions if d in labels]
-    base = play_sample(side, seeds, agents, skills, tick=tick, watch=wanted)
+    base = play_sample(side, seeds, setup, tick=tick, watch=wanted)
     base_wins = base.values[WIN]
     choices: list[ChoiceResult] = []
     found = strategic_decisions(side, max_options, base)
@@ -111,7 +112,7 @@ def run_balance(
         wins: dict[str, list[float]] = {}
         results = []
         for o in options:
-            s = play_sample(side, seeds, agents, skills, force={"home": {label: o}}, tick=tick)
+            s = play_sample(side, seeds, setup, force={"home": {label: o}}, tick=tick)
             wins[o] = s.values[WIN]
             results.append(OptionResult(o, interval(wins[o], rate=True), paired(WIN, WIN, base_wins, wins[o]).diff, base.choices[label, o]))
         _flag(results, wins, base, label)
@@ -119,29 +120,28 @@ def run_balance(
         if matrix and columns:
             c.columns = columns
             c.matrix = [
-                [sum(play_sample(side, seeds, agents, skills, force={"home": {label: h}, "away": {label: a}}, tick=tick).values[WIN]) / n for a in columns]
+                [sum(play_sample(side, seeds, setup, force={"home": {label: h}, "away": {label: a}}, tick=tick).values[WIN]) / n for a in columns]
                 for h in options
             ]
             cols = range(len(columns))
-            for row, o in zip(c.matrix, results):
+            for row, result in zip(c.matrix, results):
                 best = all(row[j] >= max(r[j] for r in c.matrix) for j in cols)
                 if best and any(row[j] > min(r[j] for r in c.matrix) for j in cols):
-                    o.flags.append("never worse in the matrix")
+                    result.flags.append("never worse in the matrix")
         choices.append(c)
     if with_skills and side.edition.skills:
-        choices.append(_skills(side, seeds, agents, skills, list(only_skills or side.edition.skills), tick))
+        choices.append(_skills(side, seeds, setup, list(only_skills or side.edition.skills), tick))
     return Balance(side.edition.id, n, seed, interval(base_wins, rate=True), choices)
 
 
-def _skills(side: Side, seeds: range, agents, skills, names: Sequence[str], tick) -> ChoiceResult:
+def _skills(side: Side, seeds: range, setup: MatchSetup, names: Sequence[str], tick: Callable[[], None] | None) -> ChoiceResult:
     """Each skill alone for the home team, against no skill, on the same seeds."""
-    given = skills or {}
-    plain = {"home": [], "away": list(given.get("away", []))}
-    none = play_sample(side, seeds, agents, plain, tick=tick)
+    plain: dict[str, list[str]] = {"home": [], "away": setup.skills_by_team().get("away", [])}
+    none = play_sample(side, seeds, attrs.evolve(setup, skills=plain), tick=tick)
     wins = {NONE: none.values[WIN]}
     results = [OptionResult(NONE, interval(wins[NONE], rate=True), interval([0.0] * len(seeds)), 0)]
     for name in names:
-        s = play_sample(side, seeds, agents, {**plain, "home": [name]}, tick=tick)
+        s = play_sample(side, seeds, attrs.evolve(setup, skills={**plain, "home": [name]}), tick=tick)
         wins[name] = s.values[WIN]
         o = OptionResult(name, interval(wins[name], rate=True), paired(WIN, WIN, wins[NONE], wins[name]).diff, s.skills_used[name])
         results.append(o)

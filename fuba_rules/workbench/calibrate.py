@@ -17,18 +17,26 @@ import re
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 import yaml
 
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
-from ..sim.workers import EditionSource
+from ..sim.setup import BASIC_SETUP, EditionSource, MatchSetup
 from . import parallel
 from .deps import need
-from .sample import RESULTS, Sample, Side, SideSpec, _sample_run, load_side, mod_path, play_sample
+from .sample import (
+    RESULTS,
+    Sample,
+    Side,
+    SideSpec,
+    _sample_run,
+    load_side,
+    mod_path,
+    play_sample,
+)
 from .stats import Interval, interval
-from .sweep import mod_text, resolved_data
+from .sweep import YamlValue, mod_text, resolved_data
 from .vary import Vary, parse_vary, point_label, point_of
 
 BATCH = 4  # trials proposed at once: fixed, so the search is the same on any number of workers
@@ -101,7 +109,7 @@ class Trial:
     """One point played on the search seeds: each target metric's mean and interval."""
 
     number: int
-    values: tuple[Any, ...]
+    values: tuple[YamlValue, ...]
     metrics: dict[str, Interval]
     loss: float
 
@@ -126,7 +134,7 @@ class Calibration:
     trials: list[Trial]
     asked: int
     best: Trial
-    ranges: dict[str, tuple[Any, ...]]  # path -> (low, high), or the options consistent with every target
+    ranges: dict[str, tuple[YamlValue, ...]]  # path -> (low, high), or the options consistent with every target
     confirm: Sample
     n: int
     budget: int
@@ -134,7 +142,7 @@ class Calibration:
     confirm_seed: int
     slopes: list[Slope]
     sampler: str
-    data: Any = attrs.field(default=None, repr=False)  # the side's resolved data, for the written mod
+    data: YamlValue = attrs.field(default=None, repr=False)  # the side's resolved data, for the written mod
     notes: list[str] = attrs.field(factory=list)  # real-football targets left out or out of reach
 
     def mod_text(self) -> str:
@@ -177,29 +185,28 @@ class Calibration:
 
 
 @attrs.frozen
-class _Setup:
-    """What every trial shares: the side, its resolved data and where trial mods go."""
+class _Trials:
+    """What every trial shares: the side, its resolved data, how its matches are set up
+    (`play`) and where trial mods go."""
 
     spec: SideSpec
     root: Path
     base: str
-    data: Any
+    data: YamlValue
     mods: tuple[Path, ...]
-    rules: tuple[str, ...]
-    agents: tuple[str, str]
-    skills: dict[str, list[str]] | None
+    play: MatchSetup
     folder: Path
 
-    def mod(self, varies: Sequence[Vary], values: Sequence[Any], name: str, title: str = "") -> Path:
+    def mod(self, varies: Sequence[Vary], values: Sequence[YamlValue], name: str, title: str = "") -> Path:
         path = self.folder / f"{name}.yaml"
         path.write_text(written_mod(self.base, self.data, varies, values, title), encoding="utf-8")
         return path
 
     def side(self, path: Path) -> Side:
-        return load_side(SideSpec(self.spec.text, self.spec.edition, (*self.spec.mods, str(path)), ()), self.root, self.rules)
+        return load_side(SideSpec(self.spec.text, self.spec.edition, (*self.spec.mods, str(path)), ()), self.root, self.play.rules)
 
 
-def written_mod(base: str, data: Any, varies: Sequence[Vary], values: Sequence[Any], title: str = "") -> str:
+def written_mod(base: str, data: YamlValue, varies: Sequence[Vary], values: Sequence[YamlValue], title: str = "") -> str:
     """The mod that sets the values (sweep.mod_text), named as calibrate's."""
     doc = yaml.safe_load(mod_text(base, data, point_of(varies, values)))
     doc["id"] = "mods/calibrated"
@@ -207,32 +214,32 @@ def written_mod(base: str, data: Any, varies: Sequence[Vary], values: Sequence[A
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def _named(varies: Sequence[Vary], values: Sequence[Any], e: FubaError) -> FubaError:
+def _named(varies: Sequence[Vary], values: Sequence[YamlValue], e: FubaError) -> FubaError:
     label = point_label(varies, values)
     return FubaError([Diagnostic(None, f"--vary {label}: {d.message}", d.severity) for d in e.diagnostics])
 
 
-def _play(setup: _Setup, varies: Sequence[Vary], points: Sequence[tuple[Any, ...]], seeds: range, first: int, tick: Callable[[], None] | None) -> list[Sample]:
+def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[YamlValue, ...]], seeds: range, first: int, tick: Callable[[], None] | None) -> list[Sample]:
     """Each point on the same seeds: side by side on the workers, else one after another."""
-    paths = [setup.mod(varies, p, f"trial-{first + i}") for i, p in enumerate(points)]
+    paths = [trials.mod(varies, p, f"trial-{first + i}") for i, p in enumerate(points)]
     if parallel.active():
-        tasks = [(EditionSource.of(setup.spec.edition, [*setup.mods, p], setup.root), seeds) for p in paths]
+        tasks = [(EditionSource.of(trials.spec.edition, [*trials.mods, p], trials.root), seeds) for p in paths]
         try:
-            return parallel.play_each(tasks, _sample_run, setup.spec.text, setup.rules, setup.agents, setup.skills, None, (), done=_ticks(tick))
-        except FubaError as e:  # which point it was: the first one that fails to load, played alone
+            return parallel.play_each(tasks, _sample_run, trials.spec.text, trials.play, None, (), done=_ticks(tick))
+        except FubaError:  # which point it was: the first one that fails to load, played alone
             for p, path in zip(points, paths):
                 try:
-                    setup.side(path)
+                    trials.side(path)
                 except FubaError as err:
                     raise _named(varies, p, err) from None
             raise
     out = []
     for p, path in zip(points, paths):
         try:
-            side = setup.side(path)
+            side = trials.side(path)
         except FubaError as e:
             raise _named(varies, p, e) from None
-        out.append(play_sample(side, seeds, setup.agents, setup.skills, tick=tick))
+        out.append(play_sample(side, seeds, trials.play, tick=tick))
     return out
 
 
@@ -298,11 +305,11 @@ def _unreachable(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequ
     return out
 
 
-def _consistent(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequence[Trial], best: Trial) -> dict[str, tuple[Any, ...]]:
+def _consistent(varies: Sequence[Vary], targets: Sequence[Target], trials: Sequence[Trial], best: Trial) -> dict[str, tuple[YamlValue, ...]]:
     """Per varied value, the values of the trials whose intervals meet every target
     (with the chosen one): low and high for a number, the options for a choice."""
     ok = [tr for tr in trials if all(t.reached_by(tr.metrics[t.metric]) for t in targets)] or [best]
-    out: dict[str, tuple[Any, ...]] = {}
+    out: dict[str, tuple[YamlValue, ...]] = {}
     for i, v in enumerate(varies):
         seen = [tr.values[i] for tr in ok] + [best.values[i]]
         out[v.path] = (min(seen), max(seen)) if v.numeric else tuple(c for c in v.choices if c in seen)
@@ -314,7 +321,7 @@ def sensitivity(varies: Sequence[Vary], targets: Sequence[Target], trials: Seque
     indicators): the slope per unit with its 95% interval, or a choice's spread."""
     np = need("numpy")
     st = need("scipy.stats")
-    columns: list[tuple[int, Any]] = []  # (vary index, None for a number or the option)
+    columns: list[tuple[int, YamlValue]] = []  # (vary index, None for a number or the option)
     for i, v in enumerate(varies):
         columns += [(i, None)] if v.numeric else [(i, c) for c in v.choices[1:]]
     rows = [[1.0] + [float(tr.values[i]) if c is None else float(tr.values[i] == c) for i, c in columns] for tr in trials]
@@ -342,7 +349,7 @@ def sensitivity(varies: Sequence[Vary], targets: Sequence[Target], trials: Seque
 
 
 def _search(
-    setup: _Setup, varies: Sequence[Vary], targets: list[Target], seeds: range, budget: int, batch: int, seed: int, tick: Callable[[], None] | None
+    trials: _Trials, varies: Sequence[Vary], targets: list[Target], seeds: range, budget: int, batch: int, seed: int, tick: Callable[[], None] | None
 ) -> tuple[list[Trial], list[Target], list[str], int]:
     """Trials in the order played, the targets kept, notes, and how many points were asked."""
     optuna = need("optuna")
@@ -354,28 +361,28 @@ def _search(
     starts = [tuple(v.start() for v in varies), tuple(v.ends()[0] for v in varies), tuple(v.ends()[1] for v in varies)]
     for p in dict.fromkeys(starts):
         study.enqueue_trial(dict(zip(paths, p)))
-    trials: dict[tuple[Any, ...], Trial] = {}
+    played: dict[tuple[YamlValue, ...], Trial] = {}
     scales: dict[str, float] = {}
     notes: list[str] = []
     asked = idle = 0
     while idle < IDLE_BATCHES:
-        room = (budget - len(trials) * n) // n
+        room = (budget - len(played) * n) // n
         if room < 1:
             break
         asked_now = [study.ask() for _ in range(min(batch, room))]
         points = [tuple(v.suggest(t) for v in varies) for t in asked_now]
-        new = [p for p in dict.fromkeys(points) if p not in trials]
-        for p, sample in zip(new, _play(setup, varies, new, seeds, len(trials), tick)):
+        new = [p for p in dict.fromkeys(points) if p not in played]
+        for p, sample in zip(new, _play(trials, varies, new, seeds, len(played), tick)):
             if not scales:
                 targets, notes = _measured_targets(targets, sample)
                 scales = {t.metric: _scale(sample.values[t.metric]) for t in targets}
             metrics = {t.metric: interval(sample.values[t.metric], t.metric in RESULTS) for t in targets}
-            trials[p] = Trial(len(trials), p, metrics, _loss(targets, metrics, scales))
+            played[p] = Trial(len(played), p, metrics, _loss(targets, metrics, scales))
         for t, p in zip(asked_now, points):
-            study.tell(t, trials[p].loss)
+            study.tell(t, played[p].loss)
         asked += len(asked_now)
         idle = 0 if new else idle + 1
-    return list(trials.values()), targets, notes, asked
+    return list(played.values()), targets, notes, asked
 
 
 def run_calibration(
@@ -387,15 +394,14 @@ def run_calibration(
     budget: int,
     confirm_n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
-    rules: Sequence[str] = (),
+    setup: MatchSetup = BASIC_SETUP,
     measured: Sequence[str] = (),
     reference: dict[str, float] | None = None,
     batch: int = BATCH,
     tick: Callable[[], None] | None = None,
 ) -> Calibration:
-    """Search `budget` matches' worth of trials of `n` matches, then confirm the best.
+    """Search `budget` matches' worth of trials of `n` matches, then confirm the best;
+    every match set up as `setup` says (its rules switched on besides the side's own).
 
     `measured` names the metrics the side measures (targets are checked against it);
     `reference` is the real-football profile for `--target reference`."""
@@ -410,8 +416,8 @@ def run_calibration(
     if budget < n:
         raise FubaError(Diagnostic(None, f"--budget {budget} is less than one trial of -n {n} matches"))
     with tempfile.TemporaryDirectory(prefix="fuba-calibrate-") as tmp:
-        setup = _Setup(spec, root, base, data, mods, tuple(rules), agents, skills, Path(tmp))
-        played, targets, notes, asked = _search(setup, varies, targets, range(seed, seed + n), budget, batch, seed, tick)
+        trials = _Trials(spec, root, base, data, mods, setup, Path(tmp))
+        played, targets, notes, asked = _search(trials, varies, targets, range(seed, seed + n), budget, batch, seed, tick)
         problems = _unreachable(varies, [t for t in targets if not t.real], played)
         if problems:
             raise FubaError(problems)
@@ -419,10 +425,10 @@ def run_calibration(
         best = min(played, key=lambda tr: (tr.loss, tr.number))
         confirm_seed = seed + CONFIRM_STRIDE
         try:
-            side = setup.side(setup.mod(varies, best.values, "chosen"))
+            side = trials.side(trials.mod(varies, best.values, "chosen"))
         except FubaError as e:
             raise _named(varies, best.values, e) from None
-        confirm = play_sample(side, range(confirm_seed, confirm_seed + confirm_n), agents, skills, tick=tick)
+        confirm = play_sample(side, range(confirm_seed, confirm_seed + confirm_n), setup, tick=tick)
     described = "Optuna TPESampler(seed, multivariate, constant_liar)"
     return Calibration(
         spec.text, base, varies, targets, played, asked, best, _consistent(varies, targets, played, best), confirm,

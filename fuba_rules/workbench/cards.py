@@ -96,7 +96,7 @@ def _human(key: str) -> str:
     return key.replace("_", " ").strip().capitalize() if key == key.lower() else key
 
 
-def _show(v: Any) -> str:
+def _show(v: object) -> str:
     if isinstance(v, list):
         return "-".join(map(str, v)) if all(isinstance(x, int) for x in v) else ", ".join(map(str, v))
     if isinstance(v, dict):
@@ -177,14 +177,14 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
     for c in sorted(cards, key=lambda c: (_natural(_chapter(c.ref)) if c.ref else [(2, 0, "")], _natural(c.ref), list(SECTIONS.values()).index(c.kind), c.key)):
         top = _chapter(c.ref)
         chapters.setdefault(top, []).append(c)
-    for top, members in chapters.items():  # an advanced rule's own card, without words of its own: what it holds
+    for members in chapters.values():  # an advanced rule's own card, without words of its own: what it holds
         for c in members:
             if c.kind == SECTIONS["rules"] and not c.text:
                 c.text = [f"{len(members) - 1} more cards of this chapter belong to it."]
     return RuleBook(title, [Chapter(k, v) for k, v in chapters.items()], other_title, removed)
 
 
-def _was(value: Any) -> str:
+def _was(value: object) -> str:
     """A changed value on a card: one line, long rule text cut short."""
     if value == "(absent)":
         return "(none)"

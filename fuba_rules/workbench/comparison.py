@@ -11,8 +11,16 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from .sample import RESULTS, Sample, Side, play_sample
-from .stats import DistributionTest, MetricDiff, distribution_test, goal_bins, holm, paired
+from .stats import (
+    DistributionTest,
+    MetricDiff,
+    distribution_test,
+    goal_bins,
+    holm,
+    paired,
+)
 
 INDEPENDENT_STRIDE = 1_000_003  # side i's seeds start this far apart when not paired
 
@@ -31,7 +39,7 @@ class Comparison:
     def n(self) -> int:
         return self.samples[0].n
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {
             "sides": self.labels,
             "matches_per_side": self.n,
@@ -89,8 +97,7 @@ def run_comparison(
     sides: Sequence[Side],
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
+    setup: MatchSetup = BASIC_SETUP,
     paired_seeds: bool = True,
     precision: float | None = None,
     until_significant: bool = False,
@@ -98,6 +105,7 @@ def run_comparison(
     tick: Callable[[], None] | None = None,
 ) -> Comparison:
     """Play `n` matches per side, then more batches of `n` while the stopping rule asks.
+    Every side's matches are set up as `setup` says (agents, skills), with its own rules.
 
     `precision`: stop when every difference's 95% interval is at most +-precision wide.
     `until_significant`: stop when some difference is significant after correction.
@@ -111,7 +119,7 @@ def run_comparison(
     while True:
         batch = min(n, limit - played)
         for i, side in enumerate(sides):
-            play_sample(side, seeds_for(i, played, batch, seed, paired_seeds), agents, skills, sample=samples[i], tick=tick)
+            play_sample(side, seeds_for(i, played, batch, seed, paired_seeds), setup, sample=samples[i], tick=tick)
         played += batch
         c = analyse([s.label for s in sides], samples, paired_seeds, seed)
         if precision is None and not until_significant:

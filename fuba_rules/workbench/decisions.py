@@ -12,15 +12,14 @@ no, not a strategy. What is found depends only on the edition, never on -n or th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import attrs
 
+from ..diagnostics import FubaError
 from ..edition import Edition
 from ..lang import nodes as n
 from ..lang.core import render
 from ..lang.parser import default_locate, parse_block
-from ..diagnostics import FubaError
 
 CHOOSERS = {"choose": False, "may_choose": True}  # the language's decision calls: optional?
 NONE = "(none)"  # how a declined optional decision is rendered (engine.decisions)
@@ -69,9 +68,11 @@ def strategic(ed: Edition, max_options: int = 12) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _fixed_options(ed: Edition, e: Any) -> tuple[str, ...] | None:
-    if isinstance(e, n.ListLit) and all(isinstance(i, n.Const) and isinstance(i.value, str) for i in e.items):
-        return tuple(i.value for i in e.items)
+def _fixed_options(ed: Edition, e: n.Node) -> tuple[str, ...] | None:
+    if isinstance(e, n.ListLit):
+        texts = [i.value for i in e.items if isinstance(i, n.Const) and isinstance(i.value, str)]
+        if len(texts) == len(e.items):
+            return tuple(texts)
     if isinstance(e, n.Call) and e.name == "keys" and len(e.args) == 1 and isinstance(e.args[0], n.Name) and len(e.args[0].parts) == 1:
         name = e.args[0].parts[0]
         table = ed.tables.get(name)
@@ -82,7 +83,7 @@ def _fixed_options(ed: Edition, e: Any) -> tuple[str, ...] | None:
     return None
 
 
-def _rule_texts(data: Any) -> Iterator[str]:
+def _rule_texts(data: object) -> Iterator[str]:
     """Every text in the resolved edition that may hold a decision."""
     stack = [data]
     while stack:

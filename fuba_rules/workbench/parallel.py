@@ -14,22 +14,27 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import TypeVar
 
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError
+from ..edition import Edition
 from ..lang.runtime import RuleFault
-from ..sim.workers import FORK, EditionSource, edition_for, forget_editions, hand_over
+from ..sim.cluster import DaskAddress
+from ..sim.setup import EditionSource
+from ..sim.workers import FORK, edition_for, forget_editions, hand_over
+
+R = TypeVar("R")  # what a run of seeds gives back (a sample, a pairing's counts)
 
 RUNS_PER_WORKER = 4  # runs of seeds handed to each worker: a slow run delays the rest less
 
 
 @attrs.define
 class _Pool:
-    executor: ProcessPoolExecutor
+    executor: Executor  # a process pool, or a Dask client's executor
     jobs: int
 
 
@@ -37,7 +42,7 @@ _active: _Pool | None = None
 
 
 @contextmanager
-def workers(jobs: int, dask: Any = None) -> Iterator[None]:
+def workers(jobs: int, dask: DaskAddress | None = None) -> Iterator[None]:
     """Play the runs asked for inside this block on `jobs` worker processes (in this
     process, as before, for `jobs` 1), or on the Dask cluster at `dask` (a scheduler
     address): the same runs, so the same figures."""
@@ -64,7 +69,7 @@ def workers(jobs: int, dask: Any = None) -> Iterator[None]:
 
 
 @contextmanager
-def _dask_pool(address: Any) -> Iterator[_Pool]:
+def _dask_pool(address: DaskAddress) -> Iterator[_Pool]:
     """A Dask client's executor in place of the process pool: workers load editions from
     their recipes, so they need the same files at the same paths (see sim.cluster)."""
     from ..sim.cluster import distributed_module
@@ -88,8 +93,8 @@ def can_split(source: EditionSource | None, seeds: Sequence[int]) -> bool:
 
 
 def split_runs(
-    source: EditionSource, seeds: Sequence[int], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None, edition: Any = None
-) -> list[Any]:
+    source: EditionSource, seeds: Sequence[int], play: Callable[..., R], *args: object, done: Callable[[int], None] | None = None, edition: Edition | None = None
+) -> list[R]:
     """`play(edition, run, *args)` for runs of consecutive seeds on the workers; the
     results in seed order. `play` must be a module-level function (workers import it);
     `done(k)` is told as each run of k seeds is collected. A rule fault in a worker is
@@ -105,7 +110,7 @@ def split_runs(
     return _collect(futures, [len(run) for run in runs], done)
 
 
-def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callable[..., Any], *args: Any, done: Callable[[int], None] | None = None) -> list[Any]:
+def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callable[..., R], *args: object, done: Callable[[int], None] | None = None) -> list[R]:
     """`play(edition, seeds, *args)` for each (source, seeds), one task each on the
     workers, all in flight at once: many variants of the rules played side by side (each
     loaded once, by the worker that plays it). The results in task order; `done(k)` as
@@ -115,9 +120,9 @@ def play_each(tasks: Sequence[tuple[EditionSource, Sequence[int]]], play: Callab
     return _collect(futures, [len(seeds) for _, seeds in tasks], done)
 
 
-def _collect(futures: Sequence[Any], sizes: Sequence[int], done: Callable[[int], None] | None) -> list[Any]:
+def _collect(futures: Sequence[Future[R | _Fault]], sizes: Sequence[int], done: Callable[[int], None] | None) -> list[R]:
     """The futures' results in order; a worker's fault raised as the FubaError it is."""
-    out = []
+    out: list[R] = []
     for size, future in zip(sizes, futures, strict=True):
         result = future.result()
         if isinstance(result, _Fault):
@@ -140,7 +145,7 @@ class _Fault:
     diagnostics: list[Diagnostic]
 
 
-def _in_worker(source: EditionSource, play: Callable[..., Any], seeds: list[int], args: tuple) -> Any:
+def _in_worker(source: EditionSource, play: Callable[..., R], seeds: list[int], args: tuple[object, ...]) -> R | _Fault:
     try:
         return play(edition_for(source), seeds, *args)
     except RuleFault as e:

@@ -10,8 +10,6 @@ for a short rule that says little else, what it changes or the rules it uses.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..diagnostics import FubaError
 from ..lang import nodes as n
 from ..lang.parser import default_locate, parse_block
@@ -19,7 +17,7 @@ from ..lang.parser import default_locate, parse_block
 MAX_LINES = 6  # log lines quoted on one card; the rest are counted
 
 
-def describe(do: Any, procedures: set[str] | frozenset[str] = frozenset()) -> list[str]:
+def describe(do: object, procedures: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """Plain lines for a rule body (`do:` text); [] when it cannot be read."""
     if not isinstance(do, str) or not do.strip():
         return []
@@ -39,8 +37,9 @@ def describe(do: Any, procedures: set[str] | frozenset[str] = frozenset()) -> li
         elif isinstance(node, n.Call) and node.name in ("choose", "may_choose") and len(node.args) >= 2 and isinstance(node.args[1], n.Const):
             label = str(node.args[1].value)
             options = node.args[2] if len(node.args) > 2 else None
-            if isinstance(options, n.ListLit) and all(isinstance(i, n.Const) for i in options.items):
-                label += ": " + ", ".join(str(i.value) for i in options.items)
+            consts = [i for i in options.items if isinstance(i, n.Const)] if isinstance(options, n.ListLit) else []
+            if isinstance(options, n.ListLit) and len(consts) == len(options.items):
+                label += ": " + ", ".join(str(i.value) for i in consts)
             choices.append(label + (" (or none)" if node.name == "may_choose" else ""))
         elif isinstance(node, n.Call) and node.name == "log" and node.args:
             says.append(_sentence(node.args[0]))
@@ -70,7 +69,7 @@ def describe(do: Any, procedures: set[str] | frozenset[str] = frozenset()) -> li
     return out
 
 
-def _sentence(e: Any) -> str:
+def _sentence(e: n.Node) -> str:
     """A log line's text with each `{value}` written as its name in brackets: "[t] passes"."""
     if isinstance(e, n.Const):
         return str(e.value)
@@ -79,7 +78,7 @@ def _sentence(e: Any) -> str:
     return "".join(p if isinstance(p, str) else _name(p) for p in e.parts).strip()
 
 
-def _name(e: Any) -> str:
+def _name(e: n.Node) -> str:
     if isinstance(e, n.Name):
         return f"[{e.dotted.replace('_', ' ')}]"
     if isinstance(e, n.Call):

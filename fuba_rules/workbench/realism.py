@@ -97,7 +97,7 @@ def count_distance(name: str, text: str, sim: Sequence[float], real: Sequence[in
     st = need("scipy.stats")
     top = max(1, sorted(real)[int(0.99 * (len(real) - 1))])  # fold the rare long tail into one bin
     real_share = _shares(real, top)
-    sim_int = [int(round(v)) for v in sim]
+    sim_int = [round(v) for v in sim]
     sim_share = _shares(sim_int, top)
     tvd = _tvd(sim_share, real_share)
     rng = random.Random(seed)
@@ -111,7 +111,7 @@ def count_distance(name: str, text: str, sim: Sequence[float], real: Sequence[in
     elif sum(e > 0 for e in expected) > 1 and len(sim_int) > 1:
         keep = [i for i, e in enumerate(expected) if e > 0]
         p = float(st.chisquare([observed[i] for i in keep], [expected[i] * sum(observed) / len(sim_int) for i in keep]).pvalue)
-    bins = tuple(str(i) for i in range(top)) + (f"{top}+",)
+    bins = (*(str(i) for i in range(top)), f"{top}+")
     return Distance(name, text, interval(sim), sum(real) / len(real), tvd, ci, p, bins, tuple(sim_share), tuple(real_share))
 
 
@@ -141,7 +141,7 @@ def format_realism(distances: Sequence[Distance], real: RealMatches) -> str:
     lines.append(f"  {'metric':<{width}}  {'simulated [95%]':>22}  {'real':>6}  {'distance (TVD) [95%]':>22}  {'p':>7}")
     for d in distances:
         sim = f"{d.simulated.mean:.2f} [{d.simulated.low:.2f}, {d.simulated.high:.2f}]"
-        tvd = "" if d.tvd is None else f"{d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]"
+        tvd = "" if d.tvd is None or d.tvd_ci is None else f"{d.tvd:.3f} [{d.tvd_ci[0]:.3f}, {d.tvd_ci[1]:.3f}]"
         p = "" if d.p is None else f"{d.p:.4f}"
         lines.append(f"  {d.text:<{width}}  {sim:>22}  {d.real_mean:6.2f}  {tvd:>22}  {p:>7}")
     lines.append("  TVD: 0 = the same distribution, 1 = nothing in common (it is biased upwards for small runs)")

@@ -11,7 +11,8 @@ import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from types import TracebackType
+from typing import Protocol, Self
 
 import attrs
 
@@ -19,12 +20,21 @@ from ..agents import make_agent
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
+from ..engine.decisions import Decision
+from ..engine.match import MatchState
+from ..engine.types import Agent
 from ..lang.runtime import RuleFault
-from ..sim.play import agent_seed, play_match, result_of
-from ..sim.workers import EditionSource
+from ..sim.play import agent_seed, play, result_of
+from ..sim.setup import BASIC_SETUP, AgentSpec, EditionSource, MatchSetup
 from . import parallel
 
 RESULTS = ("home_wins", "draws", "away_wins")
+
+Choices = Counter[tuple[str, str]]
+"""(decision label, option) -> how often an agent, free to choose, took it."""
+
+Forced = dict[str, dict[str, str]]
+"""team -> decision label -> the option (as rendered) that team must take (see Recorder)."""
 
 
 @attrs.frozen
@@ -38,7 +48,8 @@ class SideSpec:
 
     @classmethod
     def parse(cls, text: str) -> SideSpec:
-        head, rules = text, ()
+        head = text
+        rules: tuple[str, ...] = ()
         base, colon, tail = text.rpartition(":")
         if colon and base and "/" not in tail and not tail.endswith(".yaml"):
             head, rules = base, tuple(r.strip() for r in tail.split(",") if r.strip())
@@ -58,6 +69,11 @@ class Side:
     mods: tuple[str, ...] = ()
     source: EditionSource | None = None  # how a worker process loads the edition again (see parallel)
 
+    def setup(self, play: MatchSetup) -> MatchSetup:
+        """`play` (the agents and skills every side plays with) with this side's rules and
+        edition: how each of its matches is set up."""
+        return attrs.evolve(play, rules=self.rules, source=self.source)
+
 
 def mod_path(ref: str, root: Path) -> Path:
     """A mod path relative to the working directory, else to the editions root."""
@@ -68,7 +84,9 @@ def mod_path(ref: str, root: Path) -> Path:
 
 
 def load_side(spec: SideSpec, root: Path, extra_rules: Iterable[str] = (), advanced: bool = False) -> Side:
-    """Load a side's edition and mods, and check its rule switches against the edition."""
+    """Load a side's edition and mods, and check its rule switches against the edition.
+    `extra_rules` are switched on besides the side's own (the command's --with, or the
+    rules of the side a generated variant is made from)."""
     mods = [mod_path(m, root) for m in spec.mods]
     ed = load_edition(spec.edition, mods, root)
     rules = ed.rules_asked([*spec.rules, *extra_rules], advanced, f"{spec.text}: ")
@@ -87,14 +105,14 @@ class Recorder:
 
     watches: frozenset[str] = frozenset()  # declared on the class: the engine looks for it there
 
-    def __init__(self, inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None, watch: Iterable[str] = ()):
+    def __init__(self, inner: Agent, force: dict[str, str] | None = None, counts: Choices | None = None, watch: Iterable[str] = ()):
         self.inner, self.force = inner, dict(force or {})
         self.name = getattr(inner, "name", "agent")
         self.needs_history = getattr(inner, "needs_history", False)  # a search agent plays on from the match's history
-        self.counts: Counter = counts if counts is not None else Counter()
+        self.counts: Choices = counts if counts is not None else Counter()
         self.watches = frozenset(watch) | frozenset(self.force)
 
-    def choose(self, decision: Any, match: Any) -> int:
+    def choose(self, decision: Decision, match: MatchState) -> int:
         if decision.label not in self.watches:
             return self.inner.choose(decision, match)
         labels = decision.labels
@@ -109,7 +127,7 @@ class Recorder:
 _FAST: dict[type, type] = {}  # agent class -> its Recorder with `pick`
 
 
-def recorder(inner: Any, force: dict[str, str] | None = None, counts: Counter | None = None, watch: Iterable[str] = ()) -> Recorder:
+def recorder(inner: Agent, force: dict[str, str] | None = None, counts: Choices | None = None, watch: Iterable[str] = ()) -> Recorder:
     """A Recorder for `inner`; if `inner` offers `Agent.pick`, so does the Recorder (with
     the same `reads_advice`), so only the watched decisions leave the fast path."""
     cls = type(inner)
@@ -118,8 +136,8 @@ def recorder(inner: Any, force: dict[str, str] | None = None, counts: Counter | 
     fast = _FAST.get(cls)
     if fast is None:
 
-        def pick(self: Recorder, n: int, scores: Any) -> int:
-            return self.inner.pick(n, scores)
+        def pick(self: Recorder, n: int, scores: Sequence[float] | None) -> int:
+            return self.inner.pick(n, scores)  # type: ignore[attr-defined]  # checked on its class above
 
         attributes = {"pick": pick, "reads_advice": bool(getattr(cls, "reads_advice", True)), "__doc__": Recorder.__doc__}
         fast = _FAST[cls] = type(f"Recorder_{cls.__name__}", (Recorder,), attributes)
@@ -133,8 +151,8 @@ class Sample:
     values: dict[str, list[float]] = attrs.field(factory=dict)
     texts: dict[str, str] = attrs.field(factory=dict)
     scores: list[tuple[int, int]] = attrs.field(factory=list)
-    choices: Counter = attrs.field(factory=Counter)  # (label, option) -> free picks, of the watched decisions
-    skills_used: Counter = attrs.field(factory=Counter)
+    choices: Choices = attrs.field(factory=Counter)  # (label, option) -> free picks, of the watched decisions
+    skills_used: Counter[str] = attrs.field(factory=Counter)
 
     @property
     def n(self) -> int:
@@ -166,15 +184,15 @@ class Sample:
 def play_sample(
     side: Side,
     seeds: Sequence[int],
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
-    force: dict[str, dict[str, str]] | None = None,
+    setup: MatchSetup = BASIC_SETUP,
+    force: Forced | None = None,
     sample: Sample | None = None,
     tick: Callable[[], None] | None = None,
     watch: Iterable[str] = (),
 ) -> Sample:
     """Play one match per seed and add each match's metrics to `sample`.
 
+    Each match is set up as `setup` says (its agents and skills), with the side's rules.
     `force` maps a team to the decisions it must take (see Recorder); the free picks
     of the decisions labelled in `watch` are counted in `sample.choices`. Without
     either, the agents play unwrapped, as in `fuba simulate`. Agents are seeded
@@ -191,21 +209,22 @@ def play_sample(
                 tick()
 
         ticks = None if tick is None else functools.partial(done, tick=tick)
-        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.rules, agents, skills, force, tuple(watch), done=ticks, edition=side.edition):
+        for part in parallel.split_runs(side.source, seeds, _sample_run, side.label, side.setup(setup), force, tuple(watch), done=ticks, edition=side.edition):
             sample.merge(part)
         return sample
     ed = side.edition
+    setup = side.setup(setup)
     for k, spec in ed.stats.items():
         sample.texts.setdefault(k, str(spec.get("text", k)))
     for k in RESULTS:
         sample.texts.setdefault(k, k.replace("_", " "))
     for seed in seeds:
-        players = tuple(
-            recorder(make_agent(a, agent_seed(seed, t)), (force or {}).get(t), sample.choices, watch) if force or watch else a
-            for t, a in zip(TEAMS, agents)
-        )
+        here = setup
+        if force or watch:
+            home, away = (recorder(_made(a, seed, t), (force or {}).get(t), sample.choices, watch) for t, a in zip(TEAMS, setup.agents))
+            here = setup.playing((home, away))
         try:
-            r = play_match(ed, seed, players, side.rules, skills, record=False)
+            r = play(ed, here, seed, record=False)
         except RuleFault as e:
             raise e.to_error() from None
         sample.add(r.metrics, (r.score.get("home", 0), r.score.get("away", 0)), r.decided)
@@ -217,14 +236,27 @@ def play_sample(
     return sample
 
 
-def _sample_run(
-    edition: Edition, seeds: list[int], label: str, rules: tuple[str, ...], agents: tuple[str, str], skills: Any, force: Any, watch: tuple[str, ...]
-) -> Sample:
+def _made(agent: AgentSpec, seed: int, team: str) -> Agent:
+    """The agent that plays `team` in match `seed`: made from its name, seeded as `sim.play` seeds it."""
+    return make_agent(agent, agent_seed(seed, team)) if isinstance(agent, str) else agent
+
+
+def _sample_run(edition: Edition, seeds: list[int], label: str, setup: MatchSetup, force: Forced | None, watch: tuple[str, ...]) -> Sample:
     """What a worker plays: one run of seeds (see parallel.split_runs)."""
-    return play_sample(Side(label, edition, rules), seeds, agents, skills, force, watch=watch)
+    return play_sample(Side(label, edition, setup.rules), seeds, setup, force, watch=watch)
 
 
-def progress_bar(total: int | None, desc: str, enabled: bool) -> Any:
+class Progress(Protocol):
+    """A progress bar (tqdm's): `update()` after each match; used in a `with` block."""
+
+    def update(self, n: float | None = 1) -> bool | None: ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None, /) -> None: ...
+
+
+def progress_bar(total: int | None, desc: str, enabled: bool) -> Progress:
     """A tqdm bar on stderr when `enabled` (a terminal, not --json); else a silent stand-in."""
     from tqdm import tqdm
 

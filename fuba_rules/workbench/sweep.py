@@ -26,9 +26,14 @@ import yaml
 
 from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from ..yamlpos import load_yaml, plain
 from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
 from .stats import Interval, interval
+
+YamlValue = Any
+"""A value as YAML holds it (a number, a text, yes or no, a list or mapping of them):
+what `--set` and `--vary` write, and the resolved edition's data they write it into."""
 
 REMOVED = "removed"
 RULE = "rule"
@@ -53,7 +58,7 @@ class AsWritten:
         return RULE
 
 
-def _value(text: str, path: str) -> Any:
+def _value(text: str, path: str) -> YamlValue:
     """One value of `--set`: `removed`, a shift `+k`, or a YAML value."""
     text = text.strip()
     if text == REMOVED:
@@ -73,9 +78,9 @@ class Setting:
     path: str
     section: str
     entry: str
-    fields: tuple[Any, ...]
-    values: tuple[Any, ...]
-    written: Any = None
+    fields: tuple[YamlValue, ...]
+    values: tuple[YamlValue, ...]
+    written: YamlValue = None
     """The value the rules give at this path (a number, a formula's text)."""
 
     @property
@@ -91,7 +96,7 @@ class Setting:
                 f"the row '{RULE}' plays the formula as written, and +k shifts it (--set {self.path}=+1)")
 
 
-def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
+def _match_key(rest: str, keys: Sequence[YamlValue]) -> tuple[YamlValue, str] | None:
     """The longest key that `rest` starts with (keys may hold dots or spaces)."""
     best = None
     for k in keys:
@@ -103,7 +108,7 @@ def _match_key(rest: str, keys: Sequence[Any]) -> tuple[Any, str] | None:
     return best, rest[len(str(best)) + 1:]
 
 
-def _yaml_value(text: str) -> Any:
+def _yaml_value(text: str) -> YamlValue:
     """One value of a --set, read as YAML by the loader every mod goes through (core
     types only, numbers and sizes capped), so a bad one is a clean error naming it."""
     try:
@@ -113,14 +118,15 @@ def _yaml_value(text: str) -> Any:
         raise FubaError(Diagnostic(None, f"--set value {shown!r}: {e.diagnostics[0].message}")) from None
 
 
-def parse_setting(text: str, data: Any) -> Setting:
+def parse_setting(text: str, data: YamlValue) -> Setting:
     """`PATH=V1,V2,...` checked against the resolved edition `data` (plain dicts)."""
     path, eq, raw = text.partition("=")
     path = path.strip()
     if not eq or not raw.strip():
         raise FubaError(Diagnostic(None, f"--set {text!r}: expected PATH=V1,V2,... (e.g. constants.NAME=1,2,3)"))
     values = tuple(_value(v, path) for v in raw.split(","))
-    node, rest, keys = data, path, []
+    node, rest = data, path
+    keys: list[str | int] = []
     while rest:
         if isinstance(node, dict):
             hit = _match_key(rest, list(node))
@@ -151,14 +157,14 @@ def parse_setting(text: str, data: Any) -> Setting:
     return setting
 
 
-def shifted(written: Any, shift: Shift) -> Any:
+def shifted(written: YamlValue, shift: Shift) -> YamlValue:
     """What the rules say at a path, moved by `shift`: a number or a formula's text."""
     if isinstance(written, (int, float)) and not isinstance(written, bool):
         return written + shift.by
     return f"({written}) {'+' if shift.by >= 0 else '-'} {abs(shift.by)}"
 
 
-def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
+def mod_text(base: str, data: YamlValue, point: Sequence[tuple[Setting, YamlValue]]) -> str:
     """The YAML of a mod setting every (setting, value) of one grid point."""
     sections: dict[str, dict] = {}
     removes = []
@@ -181,7 +187,7 @@ def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
             node = node[f]
         node[s.fields[-1]] = value
     label = ", ".join(f"{s.path}={v}" for s, v in point)
-    doc: dict[str, Any] = {"schema_version": 1, "id": "mods/sweep-point", "title": f"sweep: {label}", "extends": base}
+    doc: dict[str, object] = {"schema_version": 1, "id": "mods/sweep-point", "title": f"sweep: {label}", "extends": base}
     if removes:
         doc["remove"] = removes
     doc.update(sections)
@@ -190,7 +196,7 @@ def mod_text(base: str, data: Any, point: Sequence[tuple[Setting, Any]]) -> str:
 
 @attrs.define
 class SweepPoint:
-    values: tuple[Any, ...]
+    values: tuple[YamlValue, ...]
     sample: Sample
 
     def metric(self, name: str) -> Interval:
@@ -225,7 +231,7 @@ class Sweep:
         }
 
 
-def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, Any]:
+def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, YamlValue]:
     r = layering.resolve(edition, root, list(mods))
     return r.target, plain(r.data)
 
@@ -236,12 +242,11 @@ def run_sweep(
     root: Path,
     n: int,
     seed: int = 0,
-    agents: tuple[str, str] = ("coach", "coach"),
-    skills: dict[str, list[str]] | None = None,
-    extra_rules: Sequence[str] = (),
+    setup: MatchSetup = BASIC_SETUP,
     tick: Callable[[], None] | None = None,
 ) -> Sweep:
-    """Every grid point of the settings, each played on the same seeds."""
+    """Every grid point of the settings, each played on the same seeds, set up as `setup`
+    says (its rules switched on besides the side's own)."""
     from .sample import mod_path
 
     mods = [mod_path(m, root) for m in spec.mods]
@@ -255,11 +260,11 @@ def run_sweep(
             path.write_text(mod_text(base, data, point), encoding="utf-8")
             side_spec = SideSpec(spec.text, spec.edition, (*spec.mods, str(path)), spec.rules)
             try:
-                side: Side = load_side(side_spec, root, extra_rules)
+                side: Side = load_side(side_spec, root, setup.rules)
             except FubaError as e:  # the generated file is gone afterwards: name the grid point
                 label = ", ".join(f"{s.path}={v}" for s, v in point)
                 raise FubaError([Diagnostic(None, f"--set {label}: {d.message}", d.severity) for d in e.diagnostics]) from None
-            points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), agents, skills, tick=tick)))
+            points.append(SweepPoint(tuple(combo), play_sample(side, range(seed, seed + n), setup, tick=tick)))
     return Sweep(base, settings, points, n, seed)
 
 

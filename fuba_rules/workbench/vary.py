@@ -12,13 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
 import attrs
 import yaml
 
 from ..diagnostics import Diagnostic, FubaError
-from .sweep import Setting, Shift, parse_setting, shifted
+from .sweep import Setting, Shift, YamlValue, parse_setting, shifted
+
+
+class OptunaTrial(Protocol):
+    """What `suggest` asks of an Optuna trial (optuna.trial.Trial): a value per path."""
+
+    def suggest_int(self, name: str, low: int, high: int) -> int: ...
+
+    def suggest_float(self, name: str, low: float, high: float) -> float: ...
+
+    def suggest_categorical(self, name: str, choices: Sequence[YamlValue]) -> YamlValue: ...
+
 
 _NUMBER = re.compile(r"^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$")
 _FLAG = "--vary"
@@ -35,10 +46,10 @@ class Vary:
 
     setting: Setting
     kind: str
-    base: Any  # the value in the edition (0 for a shift: the formula as written)
+    base: YamlValue  # the value in the edition (0 for a shift: the formula as written)
     low: float = 0
     high: float = 0
-    choices: tuple[Any, ...] = ()
+    choices: tuple[YamlValue, ...] = ()
     formula: str = ""
 
     @property
@@ -49,7 +60,7 @@ class Vary:
     def numeric(self) -> bool:
         return self.kind != "choice"
 
-    def suggest(self, trial: Any) -> Any:
+    def suggest(self, trial: OptunaTrial) -> YamlValue:
         """The value an Optuna trial proposes for this path."""
         if self.kind in ("int", "shift"):
             return trial.suggest_int(self.path, int(self.low), int(self.high))
@@ -57,21 +68,21 @@ class Vary:
             return trial.suggest_float(self.path, self.low, self.high)
         return trial.suggest_categorical(self.path, list(self.choices))
 
-    def start(self) -> Any:
+    def start(self) -> YamlValue:
         """The edition's own value, moved into the range: the first trial plays it."""
         if self.kind == "choice":
             return self.base if self.base in self.choices else self.choices[0]
         value = min(max(self.base, self.low), self.high)
         return int(value) if self.kind != "float" else float(value)
 
-    def ends(self) -> tuple[Any, Any]:
+    def ends(self) -> tuple[YamlValue, YamlValue]:
         return (self.choices[0], self.choices[-1]) if self.kind == "choice" else (self.low, self.high)
 
-    def written(self, value: Any) -> Any:
+    def written(self, value: YamlValue) -> YamlValue:
         """What the mod holds for `value` (a shift writes the shifted formula)."""
         return shift_formula(self.formula, int(value)) if self.kind == "shift" else value
 
-    def label(self, value: Any) -> str:
+    def label(self, value: YamlValue) -> str:
         if self.kind == "shift":
             return f"{int(value):+d}"
         if self.kind == "float":
@@ -85,7 +96,7 @@ class Vary:
         what = {"int": "whole numbers", "float": "numbers", "shift": f"a shift of {self.formula}"}[self.kind]
         return f"{self.label(self.low)}..{self.label(self.high)} ({what})"
 
-    def range_text(self, found: tuple[Any, ...]) -> str:
+    def range_text(self, found: tuple[YamlValue, ...]) -> str:
         """A range of values found (low, high), or the options found for a choice."""
         return f"{self.label(found[0])}..{self.label(found[1])}" if self.numeric else ", ".join(map(str, found))
 
@@ -97,7 +108,7 @@ def _error(message: str) -> FubaError:
     return FubaError(Diagnostic(None, message))
 
 
-def _resolve(path: str, probe: str, data: Any) -> Setting:
+def _resolve(path: str, probe: str, data: YamlValue) -> Setting:
     """sweep's resolution of the path, its messages naming --vary."""
     try:
         return parse_setting(f"{path}={probe}", data)
@@ -105,7 +116,7 @@ def _resolve(path: str, probe: str, data: Any) -> Setting:
         raise FubaError([Diagnostic(d.pos, d.message.replace("--set ", f"{_FLAG} ", 1), d.severity) for d in e.diagnostics]) from None
 
 
-def current_value(setting: Setting, data: Any) -> Any:
+def current_value(setting: Setting, data: YamlValue) -> YamlValue:
     node = data[setting.section][setting.entry]
     for f in setting.fields:
         node = node[f]
@@ -137,7 +148,7 @@ def _deref(node: dict) -> dict:
     return schema()["$defs"].get(ref.removeprefix("#/$defs/"), {}) if ref.startswith("#/$defs/") else node
 
 
-def _bounds(setting: Setting, data: Any) -> tuple[float | None, float | None]:
+def _bounds(setting: Setting, data: YamlValue) -> tuple[float | None, float | None]:
     """Limits the edition itself declares for the value: a state's `min`/`max` bound its
     `default`."""
     if setting.fields != ("default",):
@@ -148,7 +159,7 @@ def _bounds(setting: Setting, data: Any) -> tuple[float | None, float | None]:
     return entry.get("min"), entry.get("max")
 
 
-def parse_vary(text: str, data: Any) -> Vary:
+def parse_vary(text: str, data: YamlValue) -> Vary:
     """`PATH=LOW..HIGH` or `PATH=A,B,...`, checked against the resolved edition `data`."""
     path, eq, raw = text.partition("=")
     path, raw = path.strip(), raw.strip()
@@ -191,10 +202,10 @@ def parse_vary(text: str, data: Any) -> Vary:
     return Vary(setting, kind, base, lo, hi)
 
 
-def point_of(varies: Sequence[Vary], values: Sequence[Any]) -> list[tuple[Setting, Any]]:
+def point_of(varies: Sequence[Vary], values: Sequence[YamlValue]) -> list[tuple[Setting, YamlValue]]:
     """A point as sweep.mod_text takes it: each setting with the value its mod holds."""
     return [(v.setting, v.written(x)) for v, x in zip(varies, values)]
 
 
-def point_label(varies: Sequence[Vary], values: Sequence[Any]) -> str:
+def point_label(varies: Sequence[Vary], values: Sequence[YamlValue]) -> str:
     return ", ".join(f"{v.path}={v.label(x)}" for v, x in zip(varies, values))

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from agentkit import ROOT, short_mod
 
 from fuba_rules import load_edition
+
+from agentkit import ROOT, short_mod
 
 
 @pytest.fixture(scope="session")

@@ -4,12 +4,13 @@ corner spot and the skills a team plays (2024 draft)."""
 from __future__ import annotations
 
 import pytest
-from agentkit import ROOT
 
 from fuba_rules.agents import CoachAgent
 from fuba_rules.edition import load_edition
 from fuba_rules.engine.decisions import Decision, NeedDecision
 from fuba_rules.scenario import Scenario
+
+from agentkit import ROOT
 
 FULL = {"defence": 4, "midfield": 4, "attack": 2}  # a 4-4-2's ten condition points
 TIRED = {"defence": 1, "midfield": 1, "attack": 1}

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from fuba_rules.agents.ladder import Pairing, ratings, wilson
 from fuba_rules.cli import main
+from fuba_rules.workbench.ladder import Pairing, ratings, wilson
 
 from agentkit import short_mod
 

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-import fuba_rules.openspiel  # noqa: E402,F401 - registers python_fuba
 from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import fuba_rules.openspiel  # noqa: E402,F401 - registers python_fuba
 
 from agentkit import EDITIONS, short_mod  # noqa: E402
 

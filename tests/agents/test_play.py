@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from agentkit import ROOT, short_mod
-
 from fuba_rules import load_edition
 from fuba_rules.cli import main
 from fuba_rules.sim.play import play_match
+
+from agentkit import ROOT, short_mod
 
 
 class AlwaysFirst:

@@ -80,8 +80,8 @@ def test_a_playout_continues_a_copy_of_the_pause_and_plays_what_a_replay_plays(s
                 assert copy.snapshot is not None and replay.snapshot is None
                 for seed in range(3):
                     a, b = CoachAgent(seed), CoachAgent(seed)
-                    x = copy.play(lambda d, m: a.choose(d, m), seed)
-                    y = replay.play(lambda d, m: b.choose(d, m), seed)
+                    x = copy.play(lambda d, m, a=a: a.choose(d, m), seed)
+                    y = replay.play(lambda d, m, b=b: b.choose(d, m), seed)
                     self.same.append(x.S == y.S and dict(x.tally) == dict(y.tally))
             if self.seen == 12:
                 raise _Stop

@@ -61,7 +61,7 @@ def test_any_formation_of_ten_may_be_written_down(wc2015):
     s.run("choose_formation", "home")
     assert s["formation"]["home"] == [5, 2, 3]
     assert s["condition"]["home"] == {"defence": 5, "midfield": 2, "attack": 3}
-    offered = [d for d in s.agent.asked if d.label == "formation"][0].options
+    offered = next(d for d in s.agent.asked if d.label == "formation").options
     assert all(sum(f) == 10 for f in offered if isinstance(f, list))
 
 
@@ -69,7 +69,7 @@ def test_specified_formation_never_lifts_a_die_over_six(wc2015):
     """3.1.2 with 4.10: 4-2-4 may turn at most two midfielders into attacking ones (red 4 -> 6)."""
     s = Scenario(wc2015, answers=["4-2-4"], defaults=dict(NO_SPECS, **{"specified attacking midfielders": 2}))
     s.run("choose_formation", "home")
-    decision = [d for d in s.agent.asked if d.label == "specified attacking midfielders"][0]
+    decision = next(d for d in s.agent.asked if d.label == "specified attacking midfielders")
     assert list(decision.options) == [0, 1, 2]
 
 
@@ -347,7 +347,7 @@ def test_passive_team_winning_the_ball_may_skip_its_goalkeeper(wc2015):
     s = midfield_position(wc2015, answers=["centre"]).state(control="home")
     s.pieces("home", {"centre": 10}, "home_penalty")
     s.run("bring_closest", "home", "home_left_corner", True)
-    asked = [d for d in s.agent.asked if d.label == "closest player"][0]
+    asked = next(d for d in s.agent.asked if d.label == "closest player")
     assert list(asked.options) == ["keeper", "centre"]
     assert s.count("home", "home_left_corner") == 1 and s.match.keeper["home"] == "home_penalty"
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from fuba_rules.edition import load_edition
 from fuba_rules.sim.play import play_match
+
 from invariants import assert_match_invariants
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -566,7 +566,7 @@ def test_injured_star_misses_the_next_match_only(events_ed):
     carry = first.match.carry_out
     assert carry["removed_skills"]["home"] == ["Test skill B"]
     second = play_match(events_ed, seed=3, rules_on=["A13"], skills={"home": ["Test skill A", "Test skill B"], "away": []}, carry=carry)
-    start = [e for e in second.events if e["kind"] == "skills" and e["team"] == "home"][0]
+    start = next(e for e in second.events if e["kind"] == "skills" and e["team"] == "home")
     assert start["to"] == ["Test skill A"]
     removed_again = [e for e in second.events if e["kind"] == "log" and e.get("tag") == "skill_removed" and e["team"] == "home"]
     if not removed_again:
@@ -587,11 +587,11 @@ def test_new_talent_stays_for_the_remaining_matches(events_ed):
     """A13 6/5-6 and tournament.yaml: a gained skill is added at the start of each later match and carried on."""
     carry = {"new_skills": {"home": ["Test skill C"], "away": []}}
     second = play_match(events_ed, seed=4, rules_on=["A12", "A13"], skills={"home": ["Test skill A"], "away": []}, carry=carry)
-    start = [e for e in second.events if e["kind"] == "skills" and e["team"] == "home"][0]
+    start = next(e for e in second.events if e["kind"] == "skills" and e["team"] == "home")
     assert start["to"] == ["Test skill A", "Test skill C"]
     assert "Test skill C" in second.carry["new_skills"]["home"]
     third = play_match(events_ed, seed=5, rules_on=["A12", "A13"], skills={"home": ["Test skill A"], "away": []}, carry=second.carry)
-    start = [e for e in third.events if e["kind"] == "skills" and e["team"] == "home"][0]
+    start = next(e for e in third.events if e["kind"] == "skills" and e["team"] == "home")
     assert "Test skill C" in start["to"]
 
 

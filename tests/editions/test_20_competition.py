@@ -109,8 +109,8 @@ def sweep_rules(monkeypatch, *options):
     from fuba_rules.cli import build_parser
     from fuba_rules.workbench import sweep
 
-    def play(spec, settings, root, n, seed, agents, skills, extra, progress):
-        raise Played(list(extra))
+    def play(spec, settings, root, n, seed, setup, progress):
+        raise Played(list(setup.rules))
 
     monkeypatch.setattr(sweep, "run_sweep", play)
     args = build_parser("sweep").parse_args(["sweep", "2.0", "--set", "constants.max_value_step=2", "-n", "1", *options])

@@ -6,6 +6,7 @@ import pytest
 
 from fuba_rules.edition import load_edition
 from fuba_rules.sim.play import play_match
+
 from invariants import assert_match_invariants
 
 EDITIONS = Path(__file__).resolve().parents[2] / "editions"

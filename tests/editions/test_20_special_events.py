@@ -112,7 +112,7 @@ def test_plus_five_passive_team_may_not_choose_defence_movement(ed):
     s2 = position(ed, [], answers=["midfield"], defaults={"move": None, "condition point: an extra move": None})
     s2.state(event__no_defence="away", control="home")
     s2.run("movement", "away", False)
-    kinds = [d for d in s2.agent.asked if d.label == "movement type"][0].options
+    kinds = next(d for d in s2.agent.asked if d.label == "movement type").options
     assert "defence" not in kinds
 
 

@@ -178,7 +178,7 @@ def planted(tmp_path, monkeypatch, editions_dir):
 
 def test_a_planted_mod_that_breaks_4_4_3_is_reported_with_the_chapter_seed_and_minute(planted, capsys, snapshot):
     code = main(["simulate", "2024-draft", "--mod", str(planted), "-n", "3", "-j", "1", "--check-invariants"])
-    out, err = capsys.readouterr()
+    _out, err = capsys.readouterr()
     assert code == 1
     assert err == snapshot
 

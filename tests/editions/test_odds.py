@@ -75,5 +75,5 @@ def test_a_run_that_reaches_no_stop_point_is_measured_at_its_end(draft2024):
 
 
 def test_an_unknown_stop_trigger_is_refused_with_a_suggestion(draft2024):
-    with pytest.raises(FubaError, match="unknown trigger 'goal_scord'.*did you mean 'goal_scored'"):
+    with pytest.raises(FubaError, match=r"unknown trigger 'goal_scord'.*did you mean 'goal_scored'"):
         odds(draft2024, "goal_attempt", ["home", False], "control", goal_example, until=["goal_scord"])

@@ -11,11 +11,12 @@ import threading
 import time
 
 import pytest
-from webkit import ALL, EDITIONS, board_client
 
 from fuba_rules.web.app import Library, create_app
 from fuba_rules.web.gate import Served
 from fuba_rules.web.offered import LogFolder
+
+from webkit import ALL, EDITIONS, board_client
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from webkit import ALL, EDITIONS, board_client
 
 from fuba_rules.cli import main
 from fuba_rules.engine.driver import Match
@@ -18,6 +17,9 @@ from fuba_rules.sim.play import new_match
 from fuba_rules.web.app import Library
 from fuba_rules.web.replay import from_events, from_header
 from fuba_rules.web.views import option_view, state_view
+
+from webkit import ALL, EDITIONS, board_client
+
 
 def engine_view(ed, game: dict) -> dict:
     """The state the step driver reaches with the game's seed and answers."""

@@ -12,13 +12,14 @@ import json
 import threading
 
 import pytest
-from webkit import board_client
 
 from fuba_rules.cli import main
-from fuba_rules.web.limits import MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SEARCH_PLAYOUTS
 from fuba_rules.web.intake import Refused
+from fuba_rules.web.limits import MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_SEARCH_PLAYOUTS
 from fuba_rules.web.session import Game
 from fuba_rules.web.work import Overrun, Workers
+
+from webkit import board_client
 
 
 def test_deeply_nested_json_is_a_400_with_a_message_not_a_traceback(client):

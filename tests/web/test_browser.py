@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from webkit import EDITIONS, settle  # the browser and page fixtures are in conftest.py
-
 from fuba_rules.cli import main
 from fuba_rules.engine.driver import Match
 from fuba_rules.sim.play import new_match
 from fuba_rules.web.replay import from_header
+
+from webkit import EDITIONS, settle  # the browser and page fixtures are in conftest.py
 
 
 def board_in_page(page) -> dict[str, tuple[int, int, str]]:

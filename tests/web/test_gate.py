@@ -10,9 +10,10 @@ ever sent, so a browser never shows a foreign page an answer.
 from __future__ import annotations
 
 import pytest
-from webkit import SERVED
 
 from fuba_rules.web.gate import Served
+
+from webkit import SERVED
 
 PORT = SERVED.port
 

@@ -5,9 +5,9 @@ the keys of the `match:` config (score, clock, ...)."""
 import re
 from pathlib import Path
 
-from webkit import ALL
-
 import fuba_rules.web
+
+from webkit import ALL
 
 STATIC = Path(fuba_rules.web.__file__).parent / "static"
 LITERAL = re.compile(r'"([^"\n]*)"|\'([^\'\n]*)\'')

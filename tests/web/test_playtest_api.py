@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from webkit import EDITIONS, board_client
-
 from fuba_rules.cli import main
 from fuba_rules.web.app import Library
 from fuba_rules.web.work import Overrun
+
+from webkit import EDITIONS, board_client
 
 MOD = EDITIONS / "mods" / "long-range-shooting.yaml"
 

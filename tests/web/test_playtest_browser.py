@@ -14,11 +14,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from webkit import settle
 
 from fuba_rules.choice_odds import odds_rows
 from fuba_rules.engine.driver import Match
 from fuba_rules.web.replay import from_header
+
+from webkit import settle
 
 VIEWPORT = {"width": 1280, "height": 720}  # the page fixture (conftest.py) opens the board at this size
 

@@ -9,9 +9,10 @@ import urllib.error
 import urllib.request
 
 import pytest
-from webkit import EDITIONS
 
 from fuba_rules.cli import main
+
+from webkit import EDITIONS
 
 
 def test_serve_prints_its_address_and_answers_there_only(tmp_path):

@@ -66,6 +66,6 @@ def test_rules_says_what_it_wrote(tmp_path, capsys):
     page = tmp_path / "cards.html"
     assert main(["--root", str(EDITIONS), "rules", "2024-draft", "--format", "html", "-o", str(page)]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("wrote ") and f"cards in " in err and str(page) in err
+    assert err.startswith("wrote ") and "cards in " in err and str(page) in err
     html = page.read_text()
     assert "<h2>Contents</h2>" in html and 'href="#ch-4"' in html and 'id="ch-4"' in html

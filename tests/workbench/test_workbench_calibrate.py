@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from fuba_rules.cli import main
+from fuba_rules.workbench.calibrate import written_mod
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
 from fuba_rules.workbench.sweep import mod_text, parse_setting, resolved_data
-from fuba_rules.workbench.calibrate import written_mod
 from fuba_rules.workbench.vary import parse_vary, shift_formula
 
 REPO = Path(__file__).resolve().parents[2]

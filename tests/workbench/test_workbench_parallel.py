@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from fuba_rules.agents.ladder import ladder
 from fuba_rules.cli import main
 from fuba_rules.diagnostics import FubaError
-from fuba_rules.sim.workers import EditionSource
+from fuba_rules.sim.setup import EditionSource, MatchSetup
+from fuba_rules.workbench.ladder import ladder
 from fuba_rules.workbench.parallel import workers
 from fuba_rules.workbench.sample import SideSpec, load_side, play_sample
 
@@ -58,7 +58,7 @@ def test_a_ladder_on_two_workers_counts_the_same_results():
     ed = source.load()
     here = ladder(ed, ["random", "coach"], 3, seed=8)
     with workers(2):
-        there = ladder(ed, ["random", "coach"], 3, seed=8, source=source)
+        there = ladder(ed, ["random", "coach"], 3, seed=8, setup=MatchSetup(source=source))
     assert [(p.wins, p.draws, p.losses) for p in there.pairings] == [(p.wins, p.draws, p.losses) for p in here.pairings]
     assert there.ratings == here.ratings
 

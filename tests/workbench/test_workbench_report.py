@@ -9,11 +9,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_workbench_stats import fake_sample
 
 from fuba_rules.cli import main
 from fuba_rules.report import sections
-from fuba_rules.report.page import Page, write
 from fuba_rules.report.calibrate import calibration_sections
+from fuba_rules.report.page import Page, write
 from fuba_rules.workbench.balance import Balance, ChoiceResult, OptionResult
 from fuba_rules.workbench.calibrate import Calibration, Target, Trial, sensitivity
 from fuba_rules.workbench.comparison import analyse
@@ -21,8 +22,6 @@ from fuba_rules.workbench.realism import RealMatches, realism
 from fuba_rules.workbench.stats import interval
 from fuba_rules.workbench.sweep import Setting, Sweep, SweepPoint
 from fuba_rules.workbench.vary import Vary
-
-from test_workbench_stats import fake_sample
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")

@@ -62,7 +62,7 @@ def test_a_list_item_is_addressed_by_its_index(draft):
     _, data = draft
     s = parse_setting("formations.4-4-2.2=3", data)
     assert (s.section, s.entry, s.fields, s.values) == ("formations", "4-4-2", (2,), (3,))
-    with pytest.raises(FubaError, match="is a list of 3; expected an index 0..2"):
+    with pytest.raises(FubaError, match=r"is a list of 3; expected an index 0\.\.2"):
         parse_setting("formations.4-4-2.5=3", data)
 
 

@@ -4,6 +4,8 @@ A fake metric source stands in for matches here (matches are slow to play); one 
 real run is in test_workbench_commands.py.
 """
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -79,7 +81,7 @@ def test_holm_never_lowers_a_p_value_and_keeps_their_order(ps):
     holm(diffs)
     assert all(p <= d.p_holm <= 1 for d, p in zip(diffs, ps))
     ranked = sorted(diffs, key=lambda d: d.p)
-    assert all(a.p_holm <= b.p_holm for a, b in zip(ranked, ranked[1:]))
+    assert all(a.p_holm <= b.p_holm for a, b in itertools.pairwise(ranked))
 
 
 def test_a_rate_gets_a_wilson_interval_inside_zero_and_one():
@@ -104,7 +106,7 @@ class FakeSide:
         self.label, self.shift = label, shift
 
 
-def fake_play(side, seeds, agents, skills, sample, tick=None):
+def fake_play(side, seeds, setup, sample, tick=None):
     """Stands in for matches: metric m0 is the seed's value plus the side's shift."""
     for seed in seeds:
         rng = np.random.default_rng(seed)

@@ -16,17 +16,25 @@ under a budget of their own), the answer is stored by the edition's fingerprint 
 the load cache, and dropping a cache changes only that function's own code. A process
 that measured and one that read the stored answer play every match the same, event for
 event and step for step.
+
+Who plays it: the loader (`fuba_rules.edition`) gives every edition it builds `tune` as
+its `Edition.tune`, which the engine calls before the edition's first match. The
+reference needs agents, which sit above the engine, so the engine only calls what it was
+given; a process that never plays a match never plays the reference either.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
-from ..board import TEAMS
-from ..cache import JsonStore
-from ..dice import SeededDice
-from .match import MatchState
+from .agents import make_agent
+from .board import TEAMS
+from .cache import JsonStore
+from .dice import SeededDice
+from .engine.compiled import Edition
+from .engine.match import MatchState
+from .load_cache import EDITIONS_KEPT, LoadCache
 
 # (agents, with every advanced rule): the coach asks what an agent weighing the options
 # asks (its advice), random play reaches the advanced rules' corners.
@@ -38,10 +46,10 @@ _ANSWERED = 4  # a cache answering less than once in this many questions is drop
 _SAVED = 16  # ...when its answers save less than this much work a question (`Compiler.costs`: nodes; a lookup and a store cost about 8)
 
 
-def tune(edition: Any) -> None:
+def tune(edition: Edition) -> None:
     """Drop the caches the edition's reference play found idle (measured once, then read
     from the store). Runs before an edition's first match; matches in other threads wait."""
-    comp = getattr(edition, "compiler", None)
+    comp = edition.compiler
     if comp is None or comp.tuned:
         return
     with comp.lock:
@@ -63,11 +71,9 @@ def tune(edition: Any) -> None:
         comp.tuned = True
 
 
-def measure(edition: Any) -> Counter[tuple[str, bool]]:
+def measure(edition: Edition) -> Counter[tuple[str, bool]]:
     """(cache key's function, answered) -> how often, over the reference matches. A match
     cut short (a rule fault, a mod spending its budget) counts what it asked until then."""
-    from ..agents import make_agent  # agents use the engine
-
     counts: Counter[tuple[str, bool]] = Counter()
     for agents, every_rule in REFERENCE:
         players = {t: make_agent(a, SEED + i) for i, (t, a) in enumerate(zip(TEAMS, agents))}
@@ -76,7 +82,7 @@ def measure(edition: Any) -> Counter[tuple[str, bool]]:
         m.budget = BUDGET
         try:
             m.run()
-        except Exception:  # noqa: BLE001, S110 - a reference play only counts; the match itself reports the fault
+        except Exception:  # a reference play only counts; the match itself reports the fault
             pass
     return counts
 
@@ -94,24 +100,24 @@ def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str], costs: dict
     return out
 
 
-def _slot(edition: Any) -> tuple[JsonStore, str, str | None]:
+def _slot(edition: Edition) -> tuple[JsonStore, str, str | None]:
     """The store, slot and key of an edition's answer: the load cache's slot and key."""
-    from ..load_cache import EDITIONS_KEPT, LoadCache
-
     stored = LoadCache(edition.resolved)
     return JsonStore("tuning", keep=EDITIONS_KEPT), stored.slot, stored.key
 
 
-class _Tally(dict):
+class _Tally(dict[object, object]):
     """A match's cache that counts, per function, the questions it answered and not. A
     key is the function's name, a tuple of it and the arguments, or a text of it and a
     team (`codegen.memo_prologue`)."""
 
     __slots__ = ("counts",)
+    counts: Counter[tuple[str, bool]]  # keyed by the function's name
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    def get(self, key: object, default: object = None) -> object:
         found = dict.get(self, key, default)
-        self.counts[key[0] if type(key) is tuple else key.partition(" ")[0] if type(key) is str else key, found is not default] += 1
+        name = key[0] if type(key) is tuple else key.partition(" ")[0] if type(key) is str else key
+        self.counts[cast(str, name), found is not default] += 1
         return found
 
 
@@ -119,10 +125,11 @@ def _counted(attr: str) -> property:
     """A cache attribute of `_Counting`: every dict the match puts there counts."""
     slot = "_counted_" + attr
 
-    def get(self: _Counting) -> dict:
-        return self.__dict__[slot]
+    def get(self: _Counting) -> _Tally:
+        tally: _Tally = self.__dict__[slot]
+        return tally
 
-    def put(self: _Counting, value: dict) -> None:
+    def put(self: _Counting, value: dict[object, object]) -> None:
         self.__dict__[slot] = self._counting(value)
 
     return property(get, put)
@@ -141,7 +148,7 @@ class _Counting(MatchState):
         self._questions = counts
         super().__init__(*args)
 
-    def _counting(self, value: dict) -> _Tally:
+    def _counting(self, value: dict[object, object]) -> _Tally:
         out = _Tally(value)
         out.counts = self._questions
         return out

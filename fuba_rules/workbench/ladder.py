@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any
 
 import attrs
 
-from ..sim.play import play_match
+from ..edition import Edition
+from ..jsondata import JsonObject
+from ..sim.play import play
+from ..sim.setup import BASIC_SETUP, MatchSetup
 from ..sim.stats import Z95
-from ..sim.workers import EditionSource
-from ..workbench import parallel
+from . import parallel
 
 ELO = 400 / math.log(10)  # Bradley-Terry strengths to Elo points
 PRIOR_DRAWS = 1  # virtual drawn matches per pairing: keeps a rating finite after all wins
@@ -56,10 +57,10 @@ class Pairing:
         decided = self.wins + self.losses
         return (self.wins / decided if decided else 0.5), wilson(self.wins, decided)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> JsonObject:
         n = self.matches
         share, ci = self.decided_share
-        out: dict[str, Any] = {"first": self.first, "second": self.second, "matches": n}
+        out: JsonObject = {"first": self.first, "second": self.second, "matches": n}
         for key in ("wins", "draws", "losses"):
             k = getattr(self, key)
             out[key] = {"count": k, "share": round(k / n, 4) if n else 0.0, "ci95": [round(x, 4) for x in wilson(k, n)]}
@@ -89,19 +90,18 @@ class LadderResult:
 
 
 def ladder(
-    edition: Any,
+    edition: Edition,
     agents: Sequence[str],
     n: int,
     seed: int = 0,
-    rules_on: Iterable[str] = (),
-    skills: dict[str, list[str]] | None = None,
+    setup: MatchSetup = BASIC_SETUP,
     progress: Callable[[int, int], None] | None = None,
-    source: EditionSource | None = None,
 ) -> LadderResult:
     """Each pair plays n matches each way round; match i of both orders uses seed + i (the
-    same dice). Inside `workbench.parallel.workers(jobs)`, with the edition's `source`,
-    the matches are played on worker processes, with the same result."""
-    rules_on = tuple(rules_on)
+    same dice), set up as `setup` says (its rules and skills; the agents are the pair's).
+    Inside `workbench.parallel.workers(jobs)`, with the edition's `setup.source`, the
+    matches are played on worker processes, with the same result."""
+    source = setup.source
     pairs = list(combinations(agents, 2))
     total, done = 2 * n * len(pairs), 0
 
@@ -116,25 +116,25 @@ def ladder(
     for a, b in pairs:
         if parallel.can_split(source, seeds):
             assert source is not None
-            parts = parallel.split_runs(source, seeds, _pairing_run, a, b, rules_on, skills, done=lambda k: count(2 * k), edition=edition)
+            parts = parallel.split_runs(source, seeds, _pairing_run, a, b, setup, done=lambda k: count(2 * k), edition=edition)
         else:
             parts = []
             for s in seeds:
-                parts.append(_pairing_run(edition, [s], a, b, rules_on, skills))
+                parts.append(_pairing_run(edition, [s], a, b, setup))
                 count(2)
         w, d, lo, cpu = (sum(x) for x in zip(*parts, strict=True))
         out.append(Pairing(a, b, w, d, lo, cpu))
     return LadderResult(edition.id, tuple(agents), n, seed, tuple(out), ratings(agents, out))
 
 
-def _pairing_run(edition: Any, seeds: Sequence[int], a: str, b: str, rules_on: tuple[str, ...], skills: Any) -> tuple[int, int, int, float]:
+def _pairing_run(edition: Edition, seeds: Sequence[int], a: str, b: str, setup: MatchSetup) -> tuple[int, int, int, float]:
     """`a`'s wins, draws and losses against `b` on `seeds`, each seed both ways round, and
     the CPU seconds they took (this process's: a worker's own when on workers)."""
     w = d = lo = 0
     began = time.process_time()
     for s in seeds:
         for home, away in ((a, b), (b, a)):
-            r = play_match(edition, s, (home, away), rules_on, skills, record=False)
+            r = play(edition, setup.playing((home, away)), s, record=False)
             won = r.winner  # a level score the rules decided counts for its winner
             mine = "home" if home == a else "away"
             w, d, lo = w + (won == mine), d + (won is None), lo + (won not in (None, mine))
