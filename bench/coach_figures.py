@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from fuba_rules.agents.coach import CoachAgent, best_options  # noqa: E402
-from fuba_rules.agents.ladder import wilson  # noqa: E402
 from fuba_rules.edition import load_edition  # noqa: E402
 from fuba_rules.engine.decisions import Decision  # noqa: E402
 from fuba_rules.sim.play import agent_seed, play_match  # noqa: E402
+from fuba_rules.workbench.ladder import wilson  # noqa: E402
 
 
 class _Counting(CoachAgent):

@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from fuba_rules.agents import coach  # noqa: E402
-from fuba_rules.agents.ladder import wilson  # noqa: E402
 from fuba_rules.board import TEAMS  # noqa: E402
 from fuba_rules.edition import load_edition  # noqa: E402
 from fuba_rules.engine.decisions import Decision  # noqa: E402
 from fuba_rules.sim.play import agent_seed, play_match  # noqa: E402
+from fuba_rules.workbench.ladder import wilson  # noqa: E402
 
 RULES = ("view", "lane", "own", "first")
 
