@@ -35,7 +35,7 @@ modifiers:
     group: goal_attempt
     ref: "mod"
     text: "a broken modifier"
-    when: score[home] > score[away]  # seed 0 ends 1-3, the home team never ahead: its match finishes; seed 1's home team leads, and a goal attempt follows
+    when: score[home] == 1 and score[away] == 1  # seed 0 ends 1-3 without a 1-1: its match finishes; seed 1 reaches 1-1 and a goal attempt after it
     value: 1 // 0
 """
 
