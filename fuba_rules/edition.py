@@ -582,7 +582,7 @@ class _Build:
                     quiet=bool(h.get("quiet", False)),
                 )
                 if hook.optional and parts[4] is None:
-                    self.advice.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent uses it at random", "warning"))
+                    self.advice.append(Diagnostic(_key_pos(self.section(section), name), f"optional {section[:-1]} '{name}' has no prefer: advice: the coach agent always uses it (no advice: its first option)", "warning"))
                 if hook.rule and hook.rule not in self.section("rules"):
                     self.diags.append(Diagnostic(_val_pos(h, "rule"), f"unknown rule '{hook.rule}'{did_you_mean(hook.rule, self.section('rules'))}"))
                 out.append((hook, parts))

@@ -35,7 +35,7 @@ modifiers:
     group: goal_attempt
     ref: "mod"
     text: "a broken modifier"
-    when: score[home] >= 1 and score[away] >= 1  # seed 0 ends 0-3: its match finishes; seed 1 reaches 1-1 and a goal attempt after it
+    when: score[home] == 1 and score[away] == 1  # seed 0 ends 1-3 without a 1-1: its match finishes; seed 1 reaches 1-1 and a goal attempt after it
     value: 1 // 0
 """
 

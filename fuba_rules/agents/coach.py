@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..board import TEAMS, Board
 from ..dice import below
 from ..engine.decisions import Decision
 
@@ -14,7 +17,7 @@ def advice(decision: Decision) -> list[float] | None:
     return _numbers(decision.scores) if decision.scores else None
 
 
-def _numbers(scores: Any) -> list[float]:
+def _numbers(scores: Sequence[Any]) -> list[float]:
     return [float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else (1.0 if s else 0.0) for s in scores]
 
 
@@ -24,13 +27,13 @@ def best_options(decision: Decision) -> list[int]:
     return _best(scores) if scores else list(range(len(decision.options)))
 
 
-def _best(scores: Any) -> list[int]:
+def _best(scores: Sequence[Any]) -> list[int]:
     """The indices of the highest of some scores (at least one)."""
     best, scores = _top(scores)
     return [i for i, s in enumerate(scores) if s == best]
 
 
-def _top(scores: Any) -> tuple[Any, Any]:
+def _top(scores: Sequence[Any]) -> tuple[Any, Sequence[Any]]:
     """The highest of some scores, and the scores to find it among: as they are when the
     highest is a whole number, else as numbers (`_numbers`: a text or none counts as its
     truth). Python compares whole numbers, truth values and decimals as their floats
@@ -43,8 +46,72 @@ def _top(scores: Any) -> tuple[Any, Any]:
         best = None
     if type(best) is int:
         return best, scores
-    scores = _numbers(scores)
-    return max(scores), scores
+    numbers = _numbers(scores)
+    return max(numbers), numbers
+
+
+MIX = "mix"  # advice `prefer="mix"`: every option as likely, on purpose (see `CoachAgent`)
+
+_Place = tuple[float, int, int]  # (how far from the opponent's goal line, lane: centre 0, the team's left 1, its right 2; a corner spot 1)
+
+
+@functools.lru_cache(maxsize=16)
+def _places(board: Board) -> Mapping[str, Mapping[str, _Place]]:
+    """Each team's view of the board, for the tie rule: where each area and corner spot
+    lies as the team sees it, attacking. A place is the distance of the area's middle
+    from the opponent's goal line, then its lane: the centre, the team's left, its right
+    (the board's lanes are named as the home team faces the away goal, so the away team's
+    left is the board's right). A corner spot is placed at its corner area, after it. The two
+    views are mirror images: an area and its mirror (the other end, the other side) have
+    the same place for the other team."""
+    spots = {board.corner_spot(a): a for a in board.areas if board.corner_spot(a)}
+    views: dict[str, dict[str, _Place]] = {}
+    for team in TEAMS:
+        left = "left" if team == TEAMS[0] else "right"
+        view = views[team] = {}
+        for x in (*board.areas, *board.spots):
+            area = spots.get(x, x)
+            lo, hi = board.extent(area)
+            middle = (lo + hi) / 2
+            lane = board.lane(area)
+            depth = board.length - middle if team == TEAMS[0] else middle
+            view[x] = (depth, 0 if lane == "centre" else 1 if lane == left else 2, int(x != area))
+    return views
+
+
+def _seen(option: object, view: Mapping[str, _Place], team: str) -> tuple[_Place, ...]:
+    """The places of what an option names, in its order, as the deciding team sees them:
+    its areas and corner spots (inside a move's from and to, or a list), and a team
+    (its own first)."""
+    if isinstance(option, str):
+        if option in view:
+            return (view[option],)
+        return ((0.0 if option == team else 1.0, 0, 0),) if option in TEAMS else ()
+    if isinstance(option, Mapping):
+        return tuple(p for v in option.values() for p in _seen(v, view, team))
+    if isinstance(option, (list, tuple)):
+        return tuple(p for v in option for p in _seen(v, view, team))
+    return ()
+
+
+def first_in_view(decision: Decision, tied: Sequence[int], board: Board | None) -> int:
+    """The coach's tie rule: of the tied options, the first as the deciding team sees the
+    board (`_places`): the one whose places come first, nearest the opponent's goal line
+    (a move by where the piece stands, then where it goes); options that name no place
+    (declining, a formation, "shoot") after those that do, in the order listed. Both
+    teams break a tie alike: the board's own order runs from the home end, and taking the
+    first listed gave the away team its attacking option and the home team its
+    defensive one."""
+    if board is None:
+        return tied[0]
+    view, team = _places(board)[decision.team], decision.team
+    options = decision.options
+
+    def key(i: int) -> tuple[bool, tuple[_Place, ...], int]:
+        seen = _seen(options[i], view, team)
+        return (not seen, seen, i)
+
+    return min(tied, key=key)
 
 
 class CoachAgent:
@@ -52,27 +119,31 @@ class CoachAgent:
 
     Editions attach `prefer:` advice to their decisions (for example the chance that a
     pass succeeds, or the goal-attempt odds), so this agent plays every edition without
-    edition-specific code. Ties, and decisions without advice, are broken at random;
-    declining an optional decision scores 0.
+    edition-specific code. It tosses no coin where the advice ties: the tie rule
+    (`first_in_view`) takes the tied option nearest the opponent's goal, as the deciding
+    team sees the board, so it is the same rule for both teams; options that name no
+    area go in the order the rules list them (declining an optional decision, scoring 0,
+    is listed last, so a tie between doing and declining does it), and a decision without
+    advice takes its first option. Its one coin is advice that asks for it: the options
+    scored "mix" (`prefer="mix"`: a hidden choice the other team must not be able to
+    predict, such as a keeper's penalty guess) are drawn evenly. `tosses` counts those
+    draws. It has no `Agent.pick`: the tie rule reads the options.
     """
 
     name = "coach"
 
     def __init__(self, seed: int = 0):
         self._rng = random.Random(seed)
-
-    reads_advice = True
+        self.tosses = 0
 
     def choose(self, decision: Decision, match: Any) -> int:
-        return self.pick(len(decision.options), decision.scores)
-
-    def pick(self, n: int, scores: Any) -> int:
-        """`Agent.pick`: the highest scored of n options, ties at random."""
+        scores = decision.scores
         if not scores:
-            return below(self._rng, n)
-        best, scores = _top(scores)
-        k = below(self._rng, scores.count(best))  # which of the tied best, as self._rng.choice(_best(scores))
-        i = scores.index(best)
-        for _ in range(k):  # the k-th tie found in C, without listing them all
-            i = scores.index(best, i + 1)
-        return i
+            return 0
+        if MIX in scores:
+            self.tosses += 1
+            mixed = [i for i, s in enumerate(scores) if s == MIX]
+            return mixed[below(self._rng, len(mixed))]
+        best, values = _top(scores)
+        tied = [i for i, s in enumerate(values) if s == best]
+        return tied[0] if len(tied) == 1 else first_in_view(decision, tied, getattr(match, "board", None))

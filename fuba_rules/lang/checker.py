@@ -692,6 +692,6 @@ def advice_warnings(tree: object) -> list[Diagnostic]:
             stack.extend(x.values())
         elif isinstance(x, n.Node):
             if isinstance(x, n.Call) and x.name == "may_choose" and "prefer" not in x.kwargs:
-                out.append(Diagnostic(x.pos, "optional decision without prefer= advice: the coach agent picks it at random", "warning"))
+                out.append(Diagnostic(x.pos, "optional decision without prefer= advice: the coach agent always takes its first option", "warning"))
             stack.extend(getattr(x, f.name) for f in attrs.fields(type(x)) if f.name != "pos")
     return out

@@ -136,6 +136,67 @@ def run_comparison(
             return c
 
 
+@attrs.frozen
+class Verdict:
+    """What one metric of side B against A says under each pairing of agents: "+" higher
+    in B, "-" lower (significant after Holm), "=" no significant change. The verdict holds
+    when every pairing says the same; otherwise the difference is the agents' as much as
+    the rules'."""
+
+    side: int
+    name: str
+    text: str
+    signs: tuple[str, ...]
+
+    @property
+    def holds(self) -> bool:
+        return len(set(self.signs)) == 1
+
+
+def _sign(d: MetricDiff) -> str:
+    return "=" if not d.significant else "+" if d.diff.mean > 0 else "-"
+
+
+def verdicts(pairings: dict[str, Comparison]) -> list[Verdict]:
+    """Each side against A, metric by metric, under every pairing (the metrics all share)."""
+    found = [{(i, d.name): d for i, d in c.diffs} for c in pairings.values()]
+    first = next(iter(pairings.values()))
+    return [
+        Verdict(i, d.name, d.text, tuple(_sign(f[(i, d.name)]) for f in found))
+        for i, d in first.diffs
+        if all((i, d.name) in f for f in found) and not all(f[(i, d.name)].constant for f in found)
+    ]
+
+
+def verdicts_json(pairings: dict[str, Comparison]) -> list[dict]:
+    labels = next(iter(pairings.values())).labels
+    out: dict[int, dict] = {}
+    for v in verdicts(pairings):
+        entry = out.setdefault(v.side, {"a": labels[0], "b": labels[v.side], "metrics": {}})
+        entry["metrics"][v.name] = {"text": v.text, "under": dict(zip(pairings, v.signs)), "holds": v.holds}
+    return list(out.values())
+
+
+def format_verdicts(pairings: dict[str, Comparison]) -> str:
+    """One line per metric: the verdict under each pairing, and whether it holds under all."""
+    names = list(pairings)
+    vs = verdicts(pairings)
+    width = max([6, *(len(v.text) for v in vs)])
+    cols = [max(len(p), 1) for p in names]
+    lines = ["Does each verdict hold under every pairing? (+ higher in the side, - lower, = no significant change)"]
+    for side in sorted({v.side for v in vs}):
+        b = chr(65 + side) if side < 26 else str(side)
+        lines.append("")
+        lines.append(f"{b} against A")
+        lines.append(f"  {'metric':<{width}}  " + "  ".join(f"{p:>{w}}" for p, w in zip(names, cols)) + "  holds")
+        mine = [v for v in vs if v.side == side]
+        for v in mine:
+            lines.append(f"  {v.text:<{width}}  " + "  ".join(f"{s:>{w}}" for s, w in zip(v.signs, cols)) + f"  {'yes' if v.holds else 'no: the agents decide'}")
+        split = sum(not v.holds for v in mine)
+        lines.append(f"  {len(mine) - split} of {len(mine)} verdicts hold under every pairing" + (f"; {split} depend{'s' if split == 1 else ''} on the agents" if split else ""))
+    return "\n".join(lines)
+
+
 def format_comparison(c: Comparison, only_changed: bool = False) -> str:
     """The table a designer reads: both means, B-A with its interval, Holm p, effect size."""
     seeds = "the same seeds" if c.paired_seeds else "independent seeds"

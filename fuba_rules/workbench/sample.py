@@ -108,6 +108,7 @@ class Recorder:
     def __init__(self, inner: Agent, force: dict[str, str] | None = None, counts: Choices | None = None, watch: Iterable[str] = ()):
         self.inner, self.force = inner, dict(force or {})
         self.name = getattr(inner, "name", "agent")
+        self.needs_history = getattr(inner, "needs_history", False)  # a search agent plays on from the match's history
         self.counts: Choices = counts if counts is not None else Counter()
         self.watches = frozenset(watch) | frozenset(self.force)
 

@@ -24,5 +24,5 @@ def test_a_skill_or_optional_decision_without_advice_gets_a_warning(tmp_path):
         "    do: |\n      let x = may_choose(owner, \"lucky move\", [1, 2])\n"
     )
     found = [(d.severity, d.message) for d in check_resolved(resolve(mod, ROOT)) if "advice" in d.message]
-    assert ("warning", "optional skill 'Lucky' has no prefer: advice: the coach agent uses it at random") in found
-    assert ("warning", "optional decision without prefer= advice: the coach agent picks it at random") in found
+    assert ("warning", "optional skill 'Lucky' has no prefer: advice: the coach agent always uses it (no advice: its first option)") in found
+    assert ("warning", "optional decision without prefer= advice: the coach agent always takes its first option") in found

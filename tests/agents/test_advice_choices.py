@@ -7,7 +7,7 @@ import pytest
 
 from fuba_rules.agents import CoachAgent
 from fuba_rules.edition import load_edition
-from fuba_rules.engine.decisions import NeedDecision
+from fuba_rules.engine.decisions import Decision, NeedDecision
 from fuba_rules.scenario import Scenario
 
 from agentkit import ROOT
@@ -98,13 +98,59 @@ def test_with_injuries_in_play_the_last_substitution_waits_for_the_final_quarter
     assert last_one(("A1", "A3", "A4"), 80) == last_one(("A1", "A3"), 80)
 
 
+def test_with_injuries_in_play_a_tired_team_keeps_its_last_substitution_for_an_injury(draft):
+    """A3/A4: a team that has made two substitutions, one at a time, declines the third
+    before the final quarter hour (advice below 0, declining's score) when injuries are in
+    play: an injured player who cannot return is replaced only with a substitution left."""
+
+    def third(rules, minute=60):
+        s = team_state(draft, rules=rules, minute=minute, condition=TIRED)
+        s.set("subs_used", {"home": 2, "away": 0})
+        return subs_advice(s)
+
+    assert third(("A1", "A3", "A4")) < 0
+    assert third(("A1", "A3")) > 0
+    assert third(("A1", "A3", "A4"), minute=80) > 0
+    s = team_state(draft, minute=60, condition=TIRED)
+    s.set("subs_used", {"home": 1, "away": 0})
+    assert subs_advice(s, 1) > 0 and subs_advice(s, 2) < 0  # the second, not the second and third at once
+
+
+# ---- A3 formation changes and A2 roles
+def test_a_formation_change_never_leaves_a_team_without_a_forward_or_a_defender(draft):
+    """A3: one player changes position. A team ahead with a 4-5-1 likes defenders, and
+    a change of its forward to defence (5-5-0) used to score best; the coach keeps a forward
+    and a defender while the rules offer such a formation."""
+    s = team_state(draft, score=(1, 0))
+    s.set("formation", {"home": [4, 5, 1], "away": [4, 4, 2]})
+    changes = s.value("changes_of", [4, 5, 1])
+    assert [5, 5, 0] in changes and [4, 6, 0] in changes
+    scores = [s.value("formation_advice", "home", f) for f in changes]
+    chosen = changes[CoachAgent(0).choose(Decision("home", "formation change", tuple(changes), tuple(scores)), s.match)]
+    assert chosen[0] > 0 and chosen[2] > 0
+    assert all(x < min(scores[i] for i, f in enumerate(changes) if f[2] > 0) for x, f in zip(scores, changes) if f[2] == 0)
+
+
+def test_a_role_is_named_when_it_evens_out_the_zones_condition_points(draft):
+    """A2: each role moves a condition point between zones; a 4-4-2 (4, 4, 2 points) gains
+    from an attacking midfielder (midfield to attack), not from a withdrawn striker (attack
+    to midfield) or a role that only swaps two zones' counts."""
+    s = team_state(draft, rules=("A1", "A2"))
+    assert s.value("role_advice", "home", "attacking_midfielder") >= 0
+    assert s.value("role_advice", "home", "offensive_wing_back") >= 0
+    assert s.value("role_advice", "home", "withdrawn_striker") < 0
+    assert s.value("role_advice", "home", "attacking_centre_back") < 0
+
+
 # ---- penalties and corners
-def test_the_keeper_guess_is_advised_even_so_no_kick_can_read_it(draft):
-    """Any guess the kicker could predict is beaten; an even mix concedes at most 26 in 36."""
-    s = Scenario(draft)
+@pytest.mark.parametrize("edition,label", [("2024-draft", "keeper guess"), ("2.0", "keeper dive"), ("world-cup-2015", "keeper hidden die")])
+def test_the_keeper_guess_is_advised_as_an_even_mix_so_no_kick_can_read_it(edition, label):
+    """5.5.2: any guess the kicker could predict is beaten; an even mix concedes at most
+    26 in 36. The advice "mix" is the one place the coach draws at random."""
+    s = Scenario(load_edition(edition, root=ROOT))
     s.pieces("home", {"away_front": 2, "centre": 3}, "home_penalty").pieces("away", {"away_front": 2}, "away_penalty")
-    scores = advice_at(s, "keeper guess", "penalty_kick", "home")
-    assert len(set(scores.values())) == 1 and set(scores) == {"left", "none", "right"}
+    scores = advice_at(s, label, "penalty_kick", "home")
+    assert scores == {"left": "mix", "none": "mix", "right": "mix"}
 
 
 def test_a_corner_is_taken_on_the_side_the_ball_went_out(draft):
@@ -147,3 +193,58 @@ def test_in_2_0_no_substitution_action_in_the_last_minutes():
     assert s.value("substitution_advice", "home") > 0
     s.state(minute=89)
     assert s.value("substitution_advice", "home") < 0
+
+
+# ---- World Cup 2015 movement (4.4)
+@pytest.mark.parametrize("team,liked", [("home", "forward"), ("away", "defence")])
+def test_in_2015_a_4_4_2_moves_the_line_its_role_likes_when_all_three_would_move_as_many(team, liked):
+    """4.4: a team moves its defence, midfield or forwards. A 4-4-2 controlling the ball
+    scored all three alike (four moves, or two forward moves and the liking); the tie went
+    to a coin, and to the defence under the first-listed rule, which stopped the attack.
+    The controlling team now moves forward and the passive team defends."""
+    s = Scenario(load_edition("world-cup-2015", root=ROOT))
+    s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+    s.state(control="home")
+    scores = {o: s.value("option_advice", team, o) for o in ("defence", "midfield", "forward")}
+    assert max(scores, key=scores.get) == liked and len(set(scores.values())) == 3
+
+
+
+# ---- 5.2.1 a set piece's new setup, the same for both teams
+def _mirror(area: str) -> str:
+    """The same area seen from the other end: home and away swapped, and left and right."""
+    swap = {"home": "away", "away": "home", "left": "right", "right": "left"}
+    return "_".join(swap.get(w, w) for w in area.split("_"))
+
+
+def test_a_new_setup_anywhere_is_the_same_for_both_teams_mirrored(draft):
+    """5.2.1: at a set piece a team sets up anywhere. The advice likes every area of a
+    zone alike until the zone is full, and the board lists areas from the home end, so
+    the first listed put the away team's forwards in the home penalty area and the home
+    team's in the away front area. The advice now fills a zone from the front, for both."""
+    placed = {}
+    for t in ("home", "away"):
+        s = Scenario(draft)
+        s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+        s.match.agents = {x: CoachAgent(0) for x in ("home", "away")}
+        s.run("setup_anywhere", t, None)
+        placed[t] = dict(s.match.pieces[t])
+    assert {_mirror(a): n for a, n in placed["home"].items()} == placed["away"]
+
+
+def test_in_2015_a_set_piece_setup_is_the_same_for_both_teams_mirrored():
+    """World Cup 2015, 3.3: at a set piece each team places its players anywhere (the
+    controlling team first). As in the 2024 draft, the first listed of the areas the advice
+    liked alike was the home team's deepest and the away team's most forward; the advice
+    now fills a zone from the front, for both."""
+    ed = load_edition("world-cup-2015", root=ROOT)
+    placed = {}
+    for ct, required in (("home", "centre"), ("away", "centre")):
+        s = Scenario(ed)
+        s.set("formation", {"home": [4, 4, 2], "away": [4, 4, 2]})
+        s.state(control=ct)
+        s.match.agents = {x: CoachAgent(0) for x in ("home", "away")}
+        s.run("setup", ct, "throw_in", required)
+        placed[ct] = {t: dict(s.match.pieces[t]) for t in ("home", "away")}
+    assert {_mirror(a): n for a, n in placed["home"]["home"].items()} == placed["away"]["away"]
+    assert {_mirror(a): n for a, n in placed["home"]["away"].items()} == placed["away"]["home"]

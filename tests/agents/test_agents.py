@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuba_rules.agents import CoachAgent, RandomAgent, make_agent
 from fuba_rules.agents.coach import best_options
-from fuba_rules.agents.history import Continuation, History, ReplayAgent, ReplayDice, recorded
+from fuba_rules.agents.history import (
+    Continuation,
+    History,
+    ReplayAgent,
+    ReplayDice,
+    recorded,
+)
 from fuba_rules.agents.search import Budget
 from fuba_rules.board import TEAMS
 from fuba_rules.cli import main
@@ -59,12 +63,35 @@ SCORE = st.one_of(st.integers(-3, 3), st.booleans(), st.none(), st.sampled_from(
 @settings(max_examples=300, deadline=None)
 def test_the_coach_picks_as_if_every_score_were_read_as_a_number(scores, seed):
     # whole numbers compared as they are, anything else as its number (a text or none as
-    # its truth): the same tie drawn at the same place either way
+    # its truth): the same best options either way, and the first of them taken
     d = Decision("home", "pick", tuple(range(len(scores))), tuple(scores))
     numbers = [float(s) if type(s) is int else (1.0 if s else 0.0) for s in scores]
     tied = [i for i, s in enumerate(numbers) if s == max(numbers)]
     assert best_options(d) == tied
-    assert CoachAgent(seed).choose(d, None) == tied[random.Random(seed).randrange(len(tied))]
+    assert CoachAgent(seed).choose(d, None) == tied[0]
+
+
+def test_the_coach_breaks_a_tie_by_a_stated_rule_not_by_a_coin():
+    """docs/agents.md: options that name no place go in the order listed (the tie rule for
+    places is in test_coach_ties.py); declining an optional decision is listed last, so a
+    tie between doing and declining does it."""
+    tie = Decision("home", "formation", ("4-4-2", "4-3-3", "3-5-2"), (1, 3, 3))
+    at_four = Decision("home", "goal attempt", ("shoot", None), (0, 0))  # exactly 4/36: advice 0, as declining
+    unadvised = Decision("home", "corner spot", ("left", "right"), None)
+    coaches = [CoachAgent(seed) for seed in range(30)]
+    assert {c.choose(tie, None) for c in coaches} == {1}
+    assert {c.choose(at_four, None) for c in coaches} == {0}
+    assert {c.choose(unadvised, None) for c in coaches} == {0}
+    assert all(c.tosses == 0 for c in coaches)
+
+
+def test_advice_mix_is_the_coachs_only_coin_an_even_draw_it_counts():
+    """A hidden choice whose advice is "mix" (a keeper's penalty guess) is drawn evenly."""
+    guess = Decision("away", "keeper guess", ("left", "none", "right"), ("mix", "mix", "mix"))
+    coach = CoachAgent(3)
+    picks = [coach.choose(guess, None) for _ in range(300)]
+    assert coach.tosses == 300
+    assert all(80 <= picks.count(i) <= 120 for i in range(3))
 
 
 class _ChooseOnly:
@@ -77,7 +104,7 @@ class _ChooseOnly:
         return self.inner.choose(decision, match)
 
 
-@pytest.mark.parametrize("agent", [CoachAgent, RandomAgent])
+@pytest.mark.parametrize("agent", [RandomAgent])  # the coach has no `pick`: its tie rule reads the options
 def test_an_agent_asked_by_pick_plays_the_match_it_plays_when_asked_by_choose(short2024, agent):
     def play(wrap):
         m = MatchState(short2024, SeededDice(3), {t: wrap(agent(i)) for i, t in enumerate(TEAMS)}, frozenset(), None)

@@ -183,3 +183,28 @@ def test_the_workbench_plays_the_very_matches_fuba_simulate_plays():
     batch = simulate(side.edition, 2, 3)
     for name, metric in batch.metrics.items():
         assert sum(sample.values[name]) / 2 == pytest.approx(metric.mean), name
+
+
+def test_compare_under_two_pairings_of_agents_prints_each_table_and_which_verdicts_hold(capsys, snapshot):
+    """`--agents coach,random`: both sides are played by coach against coach, then by random
+    against random, on the same seeds; the last table says which verdict holds under both."""
+    code, out, _ = run(capsys, "compare", "2024-draft", "2024-draft+mods/long-range-shooting.yaml", "-n", "2", "--agents", "coach,random", "-j", "1")
+    assert code == 0
+    assert "== coach against coach" in out and "== random against random" in out
+    assert out.count("B against A   (* significant") == 2
+    assert out[out.index("Does each verdict hold"):] == snapshot
+
+
+def test_compare_pairings_need_two_different_ones(capsys):
+    code, _, err = run(capsys, "compare", "2024-draft", "2024-draft", "--agents", "coach,coach")
+    assert code == 2 and "at least two different pairings" in err
+
+
+def test_a_search_agent_wrapped_by_the_workbench_still_asks_for_the_matchs_history():
+    """`fuba compare --agents coach,search:N` failed with "needs a match that records its
+    history": the workbench's recorder hid the search agent's `needs_history`."""
+    from fuba_rules.agents import make_agent
+    from fuba_rules.workbench.sample import Recorder
+
+    assert Recorder(make_agent("search:2", 0)).needs_history
+    assert not Recorder(make_agent("coach", 0)).needs_history

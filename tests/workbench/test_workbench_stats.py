@@ -149,6 +149,25 @@ def test_the_comparison_table_reads_as_a_designer_expects(snapshot):
     assert format_comparison(c) == snapshot
 
 
+def test_a_verdict_that_only_one_pairing_of_agents_gives_is_marked_as_the_agents(snapshot):
+    """`fuba compare --agents coach,search:20`: the sides compared under each pairing on
+    the same seeds. Here m0 rises under both pairings (the rules' verdict), m2 only under
+    the second (the agents'), and the table says so."""
+    from fuba_rules.workbench.comparison import format_verdicts, verdicts, verdicts_json
+
+    rng = np.random.default_rng(12)
+    base = fake_sample(rng, 60)
+    first = analyse(["base", "base+mods/x.yaml"], [base, fake_sample(rng, 60, shift=3)], seed=5)
+    b = fake_sample(rng, 60, shift=3)
+    b.values["m2"] = [v + 4 for v in b.values["m2"]]
+    second = analyse(["base", "base+mods/x.yaml"], [base, b], seed=5)
+    pairings = {"coach": first, "search:20": second}
+    by_name = {v.name: v for v in verdicts(pairings)}
+    assert by_name["m0"].signs == ("+", "+") and by_name["m0"].holds
+    assert by_name["m2"].signs == ("=", "+") and not by_name["m2"].holds
+    assert "m5" not in by_name  # never happens under either pairing: no verdict to hold
+    assert verdicts_json(pairings)[0]["metrics"]["m2"] == {"text": "m2", "under": {"coach": "=", "search:20": "+"}, "holds": False}
+    assert format_verdicts(pairings) == snapshot
 def test_a_metric_only_one_side_has_is_shown_against_zero_in_text_and_json():
     """A mod's new stat ("tactical fouls") is compared with 0 on the side without it and
     marked "only in B"; a stat the mod removes is marked "only in A". Neither is left out."""
