@@ -5,11 +5,11 @@ from __future__ import annotations
 import importlib.util
 import sys
 
-from agentkit import ROOT
-
 from fuba_rules.dice import SeededDice
 from fuba_rules.edition import load_edition
 from fuba_rules.engine.match import MatchState
+
+from agentkit import ROOT
 
 _spec = importlib.util.spec_from_file_location("coach_figures", ROOT.parent / "bench" / "coach_figures.py")
 coach_figures = importlib.util.module_from_spec(_spec)

@@ -7,13 +7,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
-from agentkit import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fuba_rules import Scenario, load_edition
 from fuba_rules.agents import CoachAgent
 from fuba_rules.engine.decisions import Decision
+
+from agentkit import ROOT
 
 
 @pytest.fixture(scope="module")
