@@ -18,7 +18,7 @@ Three parts are shared but not frozen, each for a stated reason:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -28,9 +28,11 @@ from ..diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from ..frozen import FrozenDict
 from ..lang import nodes as n
 from ..lang.checker import Checker, StateSpec, Symbols
-from ..lang.compiler import Callable_, Compiler, Fn, Modifier, Table
+from ..lang.compiler import Callable_, Compiler, Modifier, Table
+from ..lang.helpers import Fn
 from ..lang.parse_cache import ParseCache, cache_dir, text_key
 from .invariants import Invariant
+from .types import Value
 
 if TYPE_CHECKING:
     from ..layering import Resolved
@@ -84,13 +86,13 @@ class Edition:
     skills: FrozenDict[str, Hook]
     rules: FrozenDict[str, FrozenDict[str, object]]
     stats: FrozenDict[str, FrozenDict[str, object]]
-    match: FrozenDict[str, object]
+    match: FrozenDict[str, Value]  # the `match:` section: entry, clock, score...
     interpretations: FrozenDict[str, FrozenDict[str, object]]
     secrets: FrozenDict[str, str] = attrs.field(factory=FrozenDict)  # secret decision's label -> the other team's decision that reveals it
     symbols: Symbols | None = None
     compiler: Compiler | None = None
     invariants: FrozenDict[str, Invariant] = attrs.field(factory=FrozenDict)  # checked only when a match asks (engine.invariants)
-    answers: dict[object, object] = attrs.field(factory=dict)  # board questions already answered (see engine.primitives): filled as asked
+    answers: dict[Hashable, Any] = attrs.field(factory=dict)  # board questions already answered (see engine.primitives): filled as asked
     tune: Callable[[Edition], None] | None = attrs.field(default=None, eq=False, repr=False)
     """Run once before the edition's first match, if the loader gave one: the loader's
     reference play, which drops the caches it finds idle (fuba_rules.tuning)."""

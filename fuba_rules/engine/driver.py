@@ -17,11 +17,12 @@ from collections.abc import Iterable, Sequence
 from ..board import TEAMS
 from ..dice import SeededDice
 from ..lang.resumable import Unresumable
+from .compiled import Edition
 from .decisions import Decision, IllegalChoice, NeedDecision
 from .frames import Trampoline, start
 from .match import MatchState
 from .replay import ReplayAgent
-from .types import Agent, EditionView, Event
+from .types import Agent, Event
 
 
 class Match:
@@ -29,7 +30,7 @@ class Match:
 
     def __init__(
         self,
-        edition: EditionView,
+        edition: Edition,
         seed: int = 0,
         rules_on: Iterable[str] = (),
         skills: dict[str, list[str]] | None = None,

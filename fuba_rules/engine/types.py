@@ -2,23 +2,24 @@
 and of a hook, and what agents, views and the kernel's helpers read of a match.
 
 They are Protocols so that a module may name a shape without importing what has it:
-`edition.Edition` (above the engine) is an `EditionView`, `engine.match.MatchState` is a
-`MatchView`, and modules the match itself imports (decisions, secrets, invariants) use
-`MatchView` instead of `MatchState`. Layers above the engine may use either.
+`engine.match.MatchState` is a `MatchView`, and modules the match itself imports
+(decisions, secrets, invariants) use `MatchView` instead of `MatchState`. Layers above
+the engine may use either. The edition a match reads is `engine.compiled.Edition` itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..board import Board
 from ..dice import Dice
-from ..lang.checker import StateSpec
-from ..lang.compiler import Callable_, Compiler
+from ..lang.helpers import Fn
 from .decisions import Decision
 from .secrets import Hidden
+
+if TYPE_CHECKING:  # the edition imports the invariants, which import these shapes
+    from .compiled import Edition
 
 Value = Any
 """A value of the effect language: a number, a text, a truth value, none, or a list or a
@@ -32,8 +33,9 @@ Params = dict[str, Value]
 Event = dict[str, Value]
 """One entry of a match's log: `seq`, `kind`, `ref` and what its kind carries."""
 
-RuleFn = Callable[["MatchView", Params], Value]
-"""A compiled piece of rule text run with named values: a condition, a team, a cost, a `do:`."""
+RuleFn = Fn
+"""A compiled piece of rule text run with named values: a condition, a team, a cost, a `do:`
+(`f(match, params)`, the match as generated code reads it: `lang.helpers.MatchView`)."""
 
 
 class Hook(Protocol):
@@ -58,34 +60,11 @@ class Hook(Protocol):
     @property
     def team(self) -> RuleFn | None: ...
     @property
-    def cost(self) -> RuleFn | int | None: ...
+    def cost(self) -> RuleFn | int | float | None: ...
     @property
     def prefer(self) -> RuleFn | None: ...
     @property
-    def do(self) -> RuleFn: ...
-
-
-class EditionView(Protocol):
-    """What a match reads of its compiled edition (`edition.Edition`)."""
-
-    @property
-    def board(self) -> Board: ...
-    @property
-    def answers(self) -> dict[Hashable, Any]: ...  # the edition's cache, shared by its matches: keys and answers of every kind
-    @property
-    def state(self) -> Mapping[str, StateSpec]: ...
-    @property
-    def match(self) -> Mapping[str, Value]: ...  # the `match:` section: entry, clock, score...
-    @property
-    def hooks_at(self) -> Mapping[str, Sequence[Hook]]: ...
-    @property
-    def skills(self) -> Mapping[str, Hook]: ...
-    @property
-    def funcs(self) -> Mapping[str, Callable_]: ...
-    @property
-    def procs(self) -> Mapping[str, Callable_]: ...
-    @property
-    def compiler(self) -> Compiler | None: ...
+    def do(self) -> RuleFn | None: ...
 
 
 class Paused(Protocol):
@@ -93,13 +72,16 @@ class Paused(Protocol):
 
     pending: Decision | None  # the decision it waits at (or asks an agent now)
     finished: bool
+    result: Value  # what the entry procedure returned, once finished
+
+    def run(self) -> None: ...
 
 
 class MatchView(Protocol):
     """What agents, views and the engine's helper modules read (and secrets write) of a
     match; `engine.match.MatchState` is the one match there is."""
 
-    ed: EditionView
+    ed: Edition
     S: dict[str, Value]  # the edition's declared state
     pieces: dict[str, dict[str, int]]  # team -> area -> outfield pieces (occupied areas only)
     keeper: dict[str, str | None]
@@ -146,4 +128,4 @@ class Watcher(Protocol):
     watches: AbstractSet[str]
 
 
-__all__ = ["Agent", "EditionView", "Event", "Hook", "MatchView", "Params", "Paused", "RuleFn", "Value", "Watcher"]
+__all__ = ["Agent", "Event", "Hook", "MatchView", "Params", "Paused", "RuleFn", "Value", "Watcher"]

@@ -30,7 +30,7 @@ class _Edition(Protocol):
     @property
     def state(self) -> Mapping[str, StateSpec]: ...
     @property
-    def symbols(self) -> _Symbols: ...
+    def symbols(self) -> _Symbols | None: ...  # None only for an edition built without rule text
 
 
 class _Symbols(Protocol):
@@ -270,7 +270,8 @@ def _held(m: MatchView, spec: StateSpec, new: object) -> None:
     if spec.type == "int":
         held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
         raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
-    names = m.ed.symbols.domains.get(spec.type) if spec.type in NAMED_TYPES else None
+    symbols = m.ed.symbols
+    names = symbols.domains.get(spec.type) if spec.type in NAMED_TYPES and symbols is not None else None
     if names is not None and (type(new) is not str or new not in names):
         held = f"'{new}'{did_you_mean(new, sorted(names))}" if type(new) is str else "none" if new is None else type_name(new)
         raise TypeError(f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: it cannot hold {held}")

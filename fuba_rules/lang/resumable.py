@@ -35,7 +35,8 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
-from .compiler import Callable_, Compiler, Fn, locals_of
+from .compiler import Callable_, Compiler, locals_of
+from .helpers import Fn
 from .runtime import MAX_LOOP
 
 DECIDING = ("choose", "may_choose")
