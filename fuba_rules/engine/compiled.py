@@ -29,7 +29,7 @@ from ..frozen import FrozenDict
 from ..lang import nodes as n
 from ..lang.checker import Checker, StateSpec, Symbols
 from ..lang.compiler import Callable_, Compiler, Modifier, Table
-from ..lang.helpers import Fn
+from ..lang.helpers import Fn, MatchView
 from ..lang.parse_cache import ParseCache, cache_dir, text_key
 from .invariants import Invariant
 from .types import Value
@@ -97,7 +97,7 @@ class Edition:
     """Run once before the edition's first match, if the loader gave one: the loader's
     reference play, which drops the caches it finds idle (fuba_rules.tuning)."""
 
-    def before_match(self, match: MatchState) -> None:
+    def before_match(self, match: MatchView) -> None:
         """Called as each match starts: binds the match to the rules' code and, before the
         edition's first match, lets the loader's `tune` drop idle caches."""
         comp = self.compiler
@@ -185,7 +185,7 @@ def parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Parse
     from ..lang.parser import default_locate, parse_block, parse_expr
 
     loc = getattr(text, "locate", None) or default_locate(where.file, where.line, where.col)
-    parsed: Parsed = parse_block(text, loc) if block else parse_expr(text, loc)
+    parsed: n.Node | list[n.Node] = parse_block(text, loc) if block else parse_expr(text, loc)
     cache.put(file, key, parsed)
     return parsed
 

@@ -17,12 +17,11 @@ from collections.abc import Iterable, Sequence
 from ..board import TEAMS
 from ..dice import SeededDice
 from ..lang.resumable import Unresumable
-from .compiled import Edition
 from .decisions import Decision, IllegalChoice, NeedDecision
 from .frames import Trampoline, start
 from .match import MatchState
 from .replay import ReplayAgent
-from .types import Agent, Event
+from .types import Agent, EditionView, Event
 
 
 class Match:
@@ -30,7 +29,7 @@ class Match:
 
     def __init__(
         self,
-        edition: Edition,
+        edition: EditionView,
         seed: int = 0,
         rules_on: Iterable[str] = (),
         skills: dict[str, list[str]] | None = None,

@@ -31,12 +31,11 @@ from ..lang.compiler import _apply as apply_row
 from ..lang.core import render
 from ..lang.resumable import RCode, Req, Resumable, Unresumable
 from ..lang.runtime import MAX_DEPTH, LeaveScope
-from .compiled import Edition
 from .copying import copy_data
 from .decisions import Decision, Scores
 from .match import RESUMABLE, MatchState, as_rule_fault
 from .secrets import SecretChanged, hidden_from
-from .types import Agent, Params, RuleFn, Value
+from .types import Agent, EditionView, Params, RuleFn, Value
 
 
 class Code(Protocol):
@@ -65,7 +64,7 @@ class Frame:
 class Forms:
     """An edition's resumable forms, built once on first use and kept with the edition."""
 
-    def __init__(self, edition: Edition) -> None:
+    def __init__(self, edition: EditionView) -> None:
         comp = edition.compiler
         if comp is None or not hasattr(comp, "bodies"):
             raise Unresumable("the edition was not compiled from rule text")
@@ -82,7 +81,7 @@ _FORMS_KEY = ("resumable forms",)
 _NO_COMPILER = threading.Lock()  # an edition built without rule text: Forms says it cannot pause
 
 
-def forms_of(edition: Edition) -> Forms:
+def forms_of(edition: EditionView) -> Forms:
     """The edition's resumable forms (raises `Unresumable` if its rules cannot pause)."""
     cache = edition.answers  # the edition's own cache (board answers), shared by its matches
     forms = cache.get(_FORMS_KEY)

@@ -20,12 +20,11 @@ from ..lang.checker import StateSpec
 from ..lang.compiler import KEPT_CACHES, Callable_
 from ..lang.core import render
 from ..lang.runtime import LeaveScope, RuleFault, fault_pos
-from .compiled import Edition
 from .copying import Copy, copy_data, copy_dice, copy_shallow
 from .decisions import Decision, IllegalChoice, NeedDecision, Scores
 from .invariants import Watch, watches
 from .secrets import Hidden, note
-from .types import Agent, Event, Hook, Params, Paused, Value, Watcher
+from .types import Agent, EditionView, Event, Hook, Params, Paused, Value, Watcher
 
 OUTFIELD = 10  # outfield players a team places
 MAX_STEPS = 5_000_000  # a whole match of loop iterations and calls
@@ -109,7 +108,7 @@ class MatchState:
 
     def __init__(
         self,
-        edition: Edition,
+        edition: EditionView,
         dice: Dice,
         agents: dict[str, Agent],
         rules_on: frozenset[str] = frozenset(),
@@ -436,7 +435,9 @@ class MatchState:
                 self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost, **shown})
             if hook.skill:
                 self.tally[f"skill:{hook.name}"] += 1
-            hook.do(self, L)
+            do = hook.do
+            if do is not None:  # None only while the loader builds the hook, before it compiles its `do:`
+                do(self, L)
         finally:
             self.ref = old
 
@@ -709,7 +710,7 @@ class AreaCounts(dict[str, int]):
         raise unknown_area(area)
 
 
-def _expiry(edition: Edition) -> dict[str, tuple[str, ...]]:
+def _expiry(edition: EditionView) -> dict[str, tuple[str, ...]]:
     """For each state entry, the kept caches whose functions read it (all of them where
     what a cache's functions read cannot be told)."""
     compiler = getattr(edition, "compiler", None)
@@ -720,7 +721,7 @@ def _expiry(edition: Edition) -> dict[str, tuple[str, ...]]:
 _IMMUTABLE = (int, str, bool, float, type(None))
 
 
-def _initial(spec: StateSpec, edition: Edition) -> Value:
+def _initial(spec: StateSpec, edition: EditionView) -> Value:
     """A declared value's default, one copy per index entry (reset runs every action)."""
     default = spec.default
     fresh = (lambda: default) if isinstance(default, _IMMUTABLE) else (lambda: copy.deepcopy(default))
@@ -736,7 +737,7 @@ def _initial(spec: StateSpec, edition: Edition) -> Value:
     return level(tuple(spec.index))
 
 
-def _maker(spec: StateSpec, edition: Edition) -> Callable[[], Value]:
+def _maker(spec: StateSpec, edition: EditionView) -> Callable[[], Value]:
     """A function returning a fresh default of `spec`, as `_initial` would, without
     walking the index dimensions again: immutable defaults are copied dict by dict."""
     default = spec.default
@@ -759,5 +760,5 @@ def _flat(value: Value) -> TypeGuard[list[Value] | dict[str, Value]]:
     return items is not None and all(isinstance(v, _IMMUTABLE) for v in items)
 
 
-def fresh_state(edition: Edition) -> dict[str, Value]:
+def fresh_state(edition: EditionView) -> dict[str, Value]:
     return {name: _initial(spec, edition) for name, spec in edition.state.items()}

@@ -2,24 +2,25 @@
 and of a hook, and what agents, views and the kernel's helpers read of a match.
 
 They are Protocols so that a module may name a shape without importing what has it:
-`engine.match.MatchState` is a `MatchView`, and modules the match itself imports
-(decisions, secrets, invariants) use `MatchView` instead of `MatchState`. Layers above
-the engine may use either. The edition a match reads is `engine.compiled.Edition` itself.
+`engine.compiled.Edition` (which imports the invariants, and names the match) is an
+`EditionView`, `engine.match.MatchState` is a `MatchView`, and modules the match itself
+imports (decisions, secrets, invariants) use `MatchView` instead of `MatchState`. Layers
+above the engine may use either.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from ..board import Board
 from ..dice import Dice
-from ..lang.helpers import Fn
+from ..lang import helpers
+from ..lang.checker import StateSpec, Symbols
+from ..lang.compiler import Callable_, Compiler
 from .decisions import Decision
 from .secrets import Hidden
-
-if TYPE_CHECKING:  # the edition imports the invariants, which import these shapes
-    from .compiled import Edition
 
 Value = Any
 """A value of the effect language: a number, a text, a truth value, none, or a list or a
@@ -33,7 +34,7 @@ Params = dict[str, Value]
 Event = dict[str, Value]
 """One entry of a match's log: `seq`, `kind`, `ref` and what its kind carries."""
 
-RuleFn = Fn
+RuleFn = helpers.Fn
 """A compiled piece of rule text run with named values: a condition, a team, a cost, a `do:`
 (`f(match, params)`, the match as generated code reads it: `lang.helpers.MatchView`)."""
 
@@ -67,6 +68,32 @@ class Hook(Protocol):
     def do(self) -> RuleFn | None: ...
 
 
+class EditionView(Protocol):
+    """What a match reads of its compiled edition (`engine.compiled.Edition`)."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def answers(self) -> dict[Hashable, Any]: ...  # the edition's cache, shared by its matches: keys and answers of every kind
+    @property
+    def state(self) -> Mapping[str, StateSpec]: ...
+    @property
+    def symbols(self) -> Symbols | None: ...  # what the rules declare (None for an edition built without rule text)
+    @property
+    def match(self) -> Mapping[str, Value]: ...  # the `match:` section: entry, clock, score...
+    @property
+    def hooks_at(self) -> Mapping[str, Sequence[Hook]]: ...
+    @property
+    def skills(self) -> Mapping[str, Hook]: ...
+    @property
+    def funcs(self) -> Mapping[str, Callable_]: ...
+    @property
+    def procs(self) -> Mapping[str, Callable_]: ...
+    @property
+    def compiler(self) -> Compiler | None: ...
+    def before_match(self, match: helpers.MatchView) -> None: ...  # binds a starting match to the rules' code
+
+
 class Paused(Protocol):
     """A match's trampoline (`engine.frames.Trampoline`) as the match and its readers see it."""
 
@@ -81,7 +108,7 @@ class MatchView(Protocol):
     """What agents, views and the engine's helper modules read (and secrets write) of a
     match; `engine.match.MatchState` is the one match there is."""
 
-    ed: Edition
+    ed: EditionView
     S: dict[str, Value]  # the edition's declared state
     pieces: dict[str, dict[str, int]]  # team -> area -> outfield pieces (occupied areas only)
     keeper: dict[str, str | None]
@@ -128,4 +155,4 @@ class Watcher(Protocol):
     watches: AbstractSet[str]
 
 
-__all__ = ["Agent", "Event", "Hook", "MatchView", "Params", "Paused", "RuleFn", "Value", "Watcher"]
+__all__ = ["Agent", "EditionView", "Event", "Hook", "MatchView", "Params", "Paused", "RuleFn", "Value", "Watcher"]

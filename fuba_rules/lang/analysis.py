@@ -152,7 +152,7 @@ class Facts:
                     if None not in sizes:
                         return max(sizes)  # type: ignore[type-var]
                 return prim.bound
-            if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const):
+            if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const) and isinstance(e.args[0].value, str):
                 return self.host.modifier_bound(e.args[0].value)  # the rows' names are not the caller's
             if e.kind != "function":
                 return None

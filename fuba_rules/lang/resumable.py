@@ -132,7 +132,7 @@ class HookFacts(Protocol):
     @property
     def optional(self) -> bool: ...
     @property
-    def do(self) -> Callable[..., Any]: ...
+    def do(self) -> Fn | None: ...
     @property
     def cost(self) -> object: ...  # a number or a rule: only whether there is one matters
 
@@ -221,7 +221,7 @@ class Resumable:
             self._write(code, body, tuple(local(p) for p in names), pos)
             self.piece_codes[fn] = code
 
-    def _write(self, code: RCode, body: list[n.Node], params: tuple[str, ...], pos: Pos) -> None:
+    def _write(self, code: RCode, body: n.Block, params: tuple[str, ...], pos: Pos) -> None:
         fn = _Fn()
         fn.names.update(params)
         for x in n.walk(body):
@@ -537,7 +537,7 @@ class Resumable:
         return attrs.evolve(e, args=vals[: len(e.args)], kwargs=kwargs)
 
 
-def _facts(body: list[n.Node]) -> tuple[bool, set[str], set[str], bool]:
+def _facts(body: n.Block) -> tuple[bool, set[str], set[str], bool]:
     """What a rule does that may pause: decides itself, calls procedures, fires triggers, applies rows."""
     decides, calls, fires, applies = False, set(), set(), False
     for y in n.walk(body):
