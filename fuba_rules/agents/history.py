@@ -22,11 +22,10 @@ import attrs
 
 from ..board import TEAMS
 from ..dice import SIDES, Dice, DiceExhausted, SeededDice
-from ..engine.compiled import Edition
 from ..engine.decisions import Decision
 from ..engine.frames import Trampoline  # imported, it runs the matches of agents needing history resumable
 from ..engine.replay import Policy, ReplayAgent
-from ..engine.types import Agent
+from ..engine.types import Agent, EditionView, MatchView
 
 if TYPE_CHECKING:
     from ..engine.match import MatchState
@@ -69,7 +68,7 @@ class RecordingAgent:
         self.name = inner.name
         self.needs_history = getattr(inner, "needs_history", False)  # the match runs resumable for it
 
-    def choose(self, decision: Decision, match: object) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         pick = self.inner.choose(decision, match)
         self.history.answers.append(pick)
         return pick
@@ -131,7 +130,7 @@ class Continuation:
     never sees the dice the real match will roll.
     """
 
-    edition: Edition
+    edition: EditionView
     rules_on: frozenset[str]
     skills: dict[str, list[str]] | None
     history: History

@@ -38,6 +38,13 @@ class _Symbols(Protocol):
     def domains(self) -> Mapping[str, frozenset[str]]: ...
 
 
+class Decider(Protocol):
+    """What `choose` asks to decide: the match, or the resumable form's stand-in that
+    turns the decision into a request (engine/frames.py)."""
+
+    def decide(self, team: str, label: str, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
+
+
 class MatchView(Protocol):
     """The match as generated code and these helpers use it (`lang` does not import the
     engine): its state, caches, step budget and log."""
@@ -60,7 +67,7 @@ class MatchView(Protocol):
     def _expire(self, caches: tuple[str, ...]) -> None: ...
     def wrote(self, name: str) -> None: ...
     def emit(self, kind: str, data: dict[str, Any]) -> None: ...
-    def decide(self, team: Any, label: Any, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
+    def decide(self, team: str, label: str, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
 
 
 class Row(dict[str, Any]):
@@ -388,7 +395,7 @@ def _advice(thunks: list[int | Callable[[], int] | None]) -> Callable[[], list[i
     return lambda: [0 if t is None else t() if callable(t) else t for t in thunks]
 
 
-def _choose(m: MatchView, opts: object, team: str, label: str, prefer: Callable[[list[Any]], list[int]] | None, optional: bool, pos: Pos) -> Any:
+def _choose(m: Decider, opts: object, team: str, label: str, prefer: Callable[[list[Any]], list[int]] | None, optional: bool, pos: Pos) -> Any:
     if not isinstance(opts, list):
         raise TypeError(f"choose needs a list of options, got {type_name(opts)}")
     if not opts:
