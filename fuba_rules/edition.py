@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
@@ -24,6 +24,7 @@ from .engine.compiled import Block, Edition, Hook, Parsed, parse_cached
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .frozen import FrozenDict, frozen_data
+from .jsondata import Json
 from .lang import lint
 from .lang import nodes as n
 from .lang.checker import (
@@ -41,16 +42,26 @@ from .lang.checker import (
 from .lang.compiler import Compiler, Modifier, Row, Table, fresh_only
 from .lang.parse_cache import ParseCache, cache_dir
 from .lang.runtime import MAX_NUMBER
-from .lang.tables import domain_outcomes, expand_key, show_outcome
+from .lang.tables import Domain, Outcome, domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
 from .tuning import tune
-from .yamlpos import plain as _plain
+from .yamlpos import plain
 
 if TYPE_CHECKING:
     from .layering import Resolved
 
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
+
+
+@overload
+def _plain(value: Mapping[str, object]) -> dict[str, Json]: ...
+@overload
+def _plain(value: object) -> Json: ...
+def _plain(value: object) -> Json:
+    """`yamlpos.plain`, named as what it gives: YAML's core types only (yamlparse builds
+    no other), so JSON's."""
+    return cast(Json, plain(value))
 
 
 def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
@@ -359,8 +370,9 @@ class _Build:
         for body, params, what, block, parent, at in self.checks:
             if body is not None:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
-                if what == "skill":
-                    kinds[SKILL_OWNER] = sym.domain("team")
+                team = sym.domain("team") if what == "skill" else None
+                if team is not None:  # a skill's owner is a team (every edition has the kind)
+                    kinds[SKILL_OWNER] = team
                 if block:  # a block is checked through its packed form too (`n.Deferred`)
                     checker.check_block(cast("list[n.Node]", body), params, what, parent, kinds)
                 elif (holds := checker.check_expr(cast(n.Node, body), params, what, parent, kinds)) is not None and id(body) in rule_of:
@@ -409,12 +421,12 @@ class _Build:
             comp.tables["formations"] = Table("formations", "2.1", FrozenDict({str(k): _plain(v) for k, v in formations.items()}))
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
-        for group, rows in parsed.mods.items():
+        for group, mod_rows in parsed.mods.items():
             if group not in mod_params:
                 continue  # no rule sums this group (a warning says so): its rows were not checked
             comp.modifiers[group] = [
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v if isinstance(v, n.Node) else n.Const(_val_pos(row, "value"), v)))
-                for rid, row, w, v in rows
+                for rid, row, w, v in mod_rows
             ]
         comp.modifiers_final = True
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:
@@ -521,8 +533,8 @@ class _Build:
         return out
 
     def check_domain(self, name: str, spec: Any, rows: Any) -> None:
-        outcomes = domain_outcomes(_plain(spec.get("domain") or {}))
-        seen: dict[object, str] = {}
+        outcomes = domain_outcomes(cast(Domain, _plain(spec.get("domain") or {})))  # its shape passed the schema
+        seen: dict[Outcome, str] = {}
         for key in rows:
             for o in expand_key(str(key)):
                 if o in seen:
