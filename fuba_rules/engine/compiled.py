@@ -26,6 +26,7 @@ import attrs
 from ..board import TEAMS, Board
 from ..diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from ..frozen import FrozenDict
+from ..jsondata import Json
 from ..lang import nodes as n
 from ..lang.checker import Checker, StateSpec, Symbols
 from ..lang.compiler import Callable_, Compiler, Modifier, Table
@@ -36,7 +37,6 @@ from .types import Value
 
 if TYPE_CHECKING:
     from ..layering import Resolved
-    from .match import MatchState
 
 Block = list[n.Node] | n.Deferred
 """A parsed block of statements (packed until something reads it: `n.Deferred`)."""
@@ -138,7 +138,7 @@ class Edition:
         `advanced` (never a competition's), then the rules `named`, then the defaults."""
         return self.rules_on([*(self.advanced_rules() if advanced else []), *named], where)
 
-    def expression(self, text: str, where: str = "<expression>") -> Callable[[MatchState], object]:
+    def expression(self, text: str, where: str = "<expression>") -> Callable[[MatchView], Json]:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".
 
         Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
