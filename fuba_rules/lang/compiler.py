@@ -46,7 +46,7 @@ from .helpers import (
 from .memo import memo_prologue
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
 from .registry import Primitive, Registry
-from .runtime import MAX_DEPTH
+from .runtime import MAX_DEPTH, Value
 from .source import Source, lit, local
 
 # Imported from here by the engine and the edition: what a compiled edition is made of.
@@ -109,7 +109,7 @@ class Compiler:
     """Generates and compiles checked nodes. `procs`, `funcs`, `tables` and `modifiers`
     are filled by the caller; generated code finds them through its globals."""
 
-    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Any], domains: dict[str, frozenset[str]] | None = None):
+    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Value], domains: dict[str, frozenset[str]] | None = None):
         self.registry = registry
         self.state = state
         self.constants = constants
