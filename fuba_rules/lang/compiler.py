@@ -13,7 +13,7 @@ rules, and the constants and positions they name.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from types import FunctionType
 from typing import Any
 
@@ -80,7 +80,7 @@ class Callable_:
     fn: Callable[..., Any]
     is_block: bool
 
-    def __call__(self, m: MatchView, args: list[Any]) -> Any:
+    def __call__(self, m: MatchView, args: list[Value]) -> Any:
         return self.fn(m, *args)
 
 
@@ -127,7 +127,7 @@ class Compiler:
         self.idle: frozenset[str] = frozenset()
         self.tuned = False  # the reference play was made, or its answer read (fuba_rules.tuning)
         self.measuring = False  # the reference play is running
-        self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
+        self._nodes: dict[Fn, n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple[list[Modifier], int, Callable[..., int]]] = {}  # modifier group -> (its rows, how many, their summing function)
         self.modifiers_final = False  # every group's rows are given (see modifier_bound)
         self._bounding: set[str] = set()
@@ -710,14 +710,14 @@ class Compiler:
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
 
-    def _modifiers(self, m: MatchView, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
+    def _modifiers(self, m: MatchView, group: str, L: dict[str, Value], silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
         modifiers asked for a target's options and again for its advice are summed once.
         `sig` names the group and the call's keys in order (`pass(start,target)`), so the
         cache key is it and the values."""
-        key: Any = _MISSING
+        key: Hashable = _MISSING
         if silent:
             memo = m.memo
             try:
