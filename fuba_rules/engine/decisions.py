@@ -44,7 +44,7 @@ class Decision:
     def labels(self) -> list[str]:
         return ["(none)" if o is None else render(o) for o in self.options]
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:  # compared whole, never taken apart
         return (self.team, self.label, self.options, self.scores, self.ref)
 
     def __eq__(self, other: object) -> bool:

@@ -38,6 +38,7 @@ from .codegen import Generator, Source, local
 from .compiler import Callable_, Compiler, locals_of
 from .helpers import Fn
 from .runtime import MAX_LOOP
+from .runtime import Value as Json
 
 DECIDING = ("choose", "may_choose")
 
@@ -140,7 +141,7 @@ class HookFacts(Protocol):
 class Resumable:
     """Writes and compiles the resumable forms of one compiled edition's rules."""
 
-    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Any]) -> None:
+    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Json]) -> None:
         self.comp = comp
         self.gen = _ExprGen(comp)
         self.hooks_at = hooks_at
