@@ -46,6 +46,7 @@ from .lang.tables import Domain, Outcome, domain_outcomes, expand_key, show_outc
 from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
 from .tuning import tune
+from .yamlnodes import LDict
 from .yamlpos import plain
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class _Parsed:
 
     funcs: dict[str, n.Node | None] = attrs.field(factory=dict)
     procs: dict[str, Block | None] = attrs.field(factory=dict)
-    tables: dict[str, tuple[dict, dict]] = attrs.field(factory=dict)
+    tables: dict[str, tuple[LDict, dict]] = attrs.field(factory=dict)
     hook_parts: list = attrs.field(factory=list)
     stat_exprs: dict[str, n.Node | None] = attrs.field(factory=dict)
     mods: dict[str, list] = attrs.field(factory=dict)
@@ -141,7 +142,7 @@ class _Build:
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Parsed | None, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
-        self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
+        self.specs: dict[tuple[str, str], LDict] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
         self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
@@ -312,11 +313,11 @@ class _Build:
                 self.checks.append((out.stat_exprs[k], (), "statistic", False, None, ""))
         return out
 
-    def history(self, section: str, key: object) -> list[Any]:
+    def history(self, section: str, key: object) -> list[LDict]:
         """The definitions an entry replaced, oldest first (what `parent(...)` reaches)."""
         return [v for _, v in (getattr(self.r, "shadowed", None) or {}).get((section, key), [])]
 
-    def parse_rule(self, sym: Symbols, out: _Parsed, kind: str, name: str, spec: Any, history: list[Any], params_of: Callable[[Any], tuple[str, ...]], what: str = "") -> ParentRef:
+    def parse_rule(self, sym: Symbols, out: _Parsed, kind: str, name: str, spec: LDict, history: list[LDict], params_of: Callable[[LDict], tuple[str, ...]], what: str = "") -> ParentRef:
         """Parse one procedure or function; when it calls `parent(...)`, also the definition
         it replaces, as a rule of its own named `<name>__base` (and so on down the layers)."""
         block = kind == "procedure"
@@ -473,14 +474,14 @@ class _Build:
                 self.named_default(specs[str(k)], v, domains[specs[str(k)].type])
         return specs
 
-    def named_default(self, spec: StateSpec, v: Any, names: frozenset[str]) -> None:
+    def named_default(self, spec: StateSpec, v: LDict, names: frozenset[str]) -> None:
         """A team or area entry starts as one (or as none): a rule's write is checked
         likewise (`lang.compiler._held`)."""
         if spec.default is not None and spec.default not in names:
             hint = did_you_mean(str(spec.default), sorted(names)) if isinstance(spec.default, str) else ""
             self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: its default {json.dumps(spec.default, default=str)} is no {spec.type}{_NAMES_ARE[spec.type]}{hint}"))
 
-    def whole_default(self, spec: StateSpec, v: Any) -> None:
+    def whole_default(self, spec: StateSpec, v: LDict) -> None:
         """A whole-number entry starts as one, within its bounds (or as none, when it has
         no default): the rules' arithmetic relies on it, and a rule's write is checked
         likewise (`_set`)."""
@@ -517,7 +518,7 @@ class _Build:
             out.setdefault(group, []).append((str(rid), row, when, value))
         return out
 
-    def parse_tables(self, tables: dict) -> dict[str, tuple[dict, dict]]:
+    def parse_tables(self, tables: dict) -> dict[str, tuple[LDict, dict]]:
         out = {}
         for name, spec in tables.items():
             rows = spec.get("rows") or {}
@@ -532,7 +533,7 @@ class _Build:
             out[str(name)] = (spec, parsed)
         return out
 
-    def check_domain(self, name: str, spec: Any, rows: Any) -> None:
+    def check_domain(self, name: str, spec: LDict, rows: Mapping[str, object]) -> None:
         outcomes = domain_outcomes(cast(Domain, _plain(spec.get("domain") or {})))  # its shape passed the schema
         seen: dict[Outcome, str] = {}
         for key in rows:
@@ -551,7 +552,7 @@ class _Build:
         for o in extra:
             self.diags.append(Diagnostic(_key_pos(rows, seen[o]), f"table '{name}' row '{seen[o]}' is outside its domain ({show_outcome(o)})"))
 
-    def compile_table(self, comp: Compiler, name: str, spec: Any, rows: dict) -> Table:
+    def compile_table(self, comp: Compiler, name: str, spec: LDict, rows: dict) -> Table:
         exact: dict[Any, Any] = {}
         for key, (row, body) in rows.items():
             if isinstance(row, dict):
@@ -659,7 +660,7 @@ class _Build:
             self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
 
 
-def _frozen_section(section: Any) -> FrozenDict[str, Any]:
+def _frozen_section(section: Mapping[str, object]) -> FrozenDict[str, Any]:  # YAML values: any of them
     """A section of YAML as the edition keeps it: plain data, read-only all the way down."""
     out = frozen_data(_plain(section))
     assert isinstance(out, FrozenDict)
@@ -685,8 +686,8 @@ def _sort_key(d: Diagnostic) -> tuple:
     return (p.file, p.line, p.col, d.message) if p else ("", 0, 0, d.message)
 
 
-def _params(spec: Any) -> tuple[str, ...]:
-    return tuple(map(str, (spec or {}).get("params", []) or []))
+def _params(spec: LDict | None) -> tuple[str, ...]:
+    return tuple(map(str, (spec.get("params") if spec else None) or []))
 
 
 def _calls_parent(body: Parsed | None) -> bool:
