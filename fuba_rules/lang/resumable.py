@@ -37,8 +37,7 @@ from . import nodes as n
 from .codegen import Generator, Source, local
 from .compiler import Callable_, Compiler, locals_of
 from .helpers import Fn
-from .runtime import MAX_LOOP
-from .runtime import Value as Json
+from .runtime import MAX_LOOP, Value
 
 DECIDING = ("choose", "may_choose")
 
@@ -141,7 +140,7 @@ class HookFacts(Protocol):
 class Resumable:
     """Writes and compiles the resumable forms of one compiled edition's rules."""
 
-    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Json]) -> None:
+    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Value]) -> None:
         self.comp = comp
         self.gen = _ExprGen(comp)
         self.hooks_at = hooks_at
