@@ -24,7 +24,7 @@ class Decision:
     waits for its answer, so the advice sees the state the decision was made in.
     """
 
-    __slots__ = ("team", "label", "options", "_scores", "ref")
+    __slots__ = ("_scores", "label", "options", "ref", "team")
 
     def __init__(self, team: str, label: str, options: tuple[Any, ...], scores: Scores, ref: str = "") -> None:
         self.team = team

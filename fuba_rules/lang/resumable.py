@@ -70,7 +70,7 @@ class Req:
     c: owner); 'a' apply row a; 'x' run block piece a with values b; 'd' decide
     (a: the decision's arguments); 'v' no work, the result is a."""
 
-    __slots__ = ("kind", "a", "b", "c")
+    __slots__ = ("a", "b", "c", "kind")
 
     def __init__(self, kind: str, a: Any = None, b: Any = None, c: Any = None):
         self.kind, self.a, self.b, self.c = kind, a, b, c
