@@ -9,7 +9,7 @@ it once, as data; an edition without it is shown with its raw state names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping, MutableMapping
 from typing import Protocol
 
 import attrs
@@ -17,16 +17,13 @@ import attrs
 from .board import TEAMS
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .lang.checker import StateSpec
+from .lang.helpers import MatchView
 from .lang.runtime import Value
 from .layering import Resolved
 
-
-class Shown(Protocol):
-    """What a display reads of a match: its declared state."""
-
-    @property
-    def S(self) -> Mapping[str, Value]: ...
-
+Shown = MatchView
+"""What a display reads of a match: its state, through the edition's compiled expressions
+(`Edition.expression`), which run as rule text runs against a match."""
 
 Read = Callable[[Shown], Value]
 """A compiled display expression, read against a match."""
@@ -43,7 +40,7 @@ class Displayed(Protocol):
     def state(self) -> Mapping[str, StateSpec]: ...
 
     @property
-    def answers(self) -> dict[tuple[str, ...], object]: ...
+    def answers(self) -> MutableMapping[Hashable, object]: ...  # the edition's cache: the display is kept under `_KEY`
 
     def expression(self, text: str, where: str = ...) -> Read: ...
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast, overload
 
@@ -24,6 +24,7 @@ from .engine.compiled import Block, Edition, Hook, Parsed, parse_cached
 from .engine.invariants import Invariant
 from .engine.primitives import ENGINE
 from .frozen import FrozenDict, frozen_data
+from .jsondata import Json
 from .lang import lint
 from .lang import nodes as n
 from .lang.checker import (
@@ -41,16 +42,27 @@ from .lang.checker import (
 from .lang.compiler import Compiler, Modifier, Row, Table, fresh_only
 from .lang.parse_cache import ParseCache, cache_dir
 from .lang.runtime import MAX_NUMBER
-from .lang.tables import domain_outcomes, expand_key, show_outcome
+from .lang.tables import Domain, Outcome, domain_outcomes, expand_key, show_outcome
 from .load_cache import LoadCache, Replay, stored_warnings
 from .resources import default_editions_root
 from .tuning import tune
-from .yamlpos import plain as _plain
+from .yamlnodes import LDict
+from .yamlpos import plain
 
 if TYPE_CHECKING:
     from .layering import Resolved
 
 SKILL_OWNER = "owner"  # the name a skill's rule text uses for the team that owns it
+
+
+@overload
+def _plain(value: Mapping[str, object]) -> dict[str, Json]: ...
+@overload
+def _plain(value: object) -> Json: ...
+def _plain(value: object) -> Json:
+    """`yamlpos.plain`, named as what it gives: YAML's core types only (yamlparse builds
+    no other), so JSON's."""
+    return cast(Json, plain(value))
 
 
 def load_edition(target: str | Path, mods: Sequence[str | Path] = (), root: str | Path | None = None) -> Edition:
@@ -106,7 +118,7 @@ class _Parsed:
 
     funcs: dict[str, n.Node | None] = attrs.field(factory=dict)
     procs: dict[str, Block | None] = attrs.field(factory=dict)
-    tables: dict[str, tuple[dict, dict]] = attrs.field(factory=dict)
+    tables: dict[str, tuple[LDict, dict]] = attrs.field(factory=dict)
     hook_parts: list = attrs.field(factory=list)
     stat_exprs: dict[str, n.Node | None] = attrs.field(factory=dict)
     mods: dict[str, list] = attrs.field(factory=dict)
@@ -130,7 +142,7 @@ class _Build:
         self.d = resolved.data
         self.diags: list[Diagnostic] = []
         self.checks: list[tuple[Parsed | None, tuple[str, ...], str, bool, ParentRef | None, str]] = []  # (node, params, what, is_block, parent, trigger of a hook)
-        self.specs: dict[tuple[str, str], Any] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
+        self.specs: dict[tuple[str, str], LDict] = {}  # (kind, name) -> the YAML entry of every rule, inherited bases included
         self.warnings: list[Diagnostic] = []
         self.cache = ParseCache(cache_dir())
         self.advice: list[Diagnostic] = []  # warnings about missing prefer advice, shown once the rules have no error
@@ -301,11 +313,11 @@ class _Build:
                 self.checks.append((out.stat_exprs[k], (), "statistic", False, None, ""))
         return out
 
-    def history(self, section: str, key: object) -> list[Any]:
+    def history(self, section: str, key: object) -> list[LDict]:
         """The definitions an entry replaced, oldest first (what `parent(...)` reaches)."""
         return [v for _, v in (getattr(self.r, "shadowed", None) or {}).get((section, key), [])]
 
-    def parse_rule(self, sym: Symbols, out: _Parsed, kind: str, name: str, spec: Any, history: list[Any], params_of: Callable[[Any], tuple[str, ...]], what: str = "") -> ParentRef:
+    def parse_rule(self, sym: Symbols, out: _Parsed, kind: str, name: str, spec: LDict, history: list[LDict], params_of: Callable[[LDict], tuple[str, ...]], what: str = "") -> ParentRef:
         """Parse one procedure or function; when it calls `parent(...)`, also the definition
         it replaces, as a rule of its own named `<name>__base` (and so on down the layers)."""
         block = kind == "procedure"
@@ -359,8 +371,9 @@ class _Build:
         for body, params, what, block, parent, at in self.checks:
             if body is not None:
                 kinds = checker.trigger_kinds(at) if at else checker.param_domains(rule_of.get(id(body), ""))
-                if what == "skill":
-                    kinds[SKILL_OWNER] = sym.domain("team")
+                team = sym.domain("team") if what == "skill" else None
+                if team is not None:  # a skill's owner is a team (every edition has the kind)
+                    kinds[SKILL_OWNER] = team
                 if block:  # a block is checked through its packed form too (`n.Deferred`)
                     checker.check_block(cast("list[n.Node]", body), params, what, parent, kinds)
                 elif (holds := checker.check_expr(cast(n.Node, body), params, what, parent, kinds)) is not None and id(body) in rule_of:
@@ -409,12 +422,12 @@ class _Build:
             comp.tables["formations"] = Table("formations", "2.1", FrozenDict({str(k): _plain(v) for k, v in formations.items()}))
         for group in sym.modifier_groups:
             comp.modifiers.setdefault(group, [])
-        for group, rows in parsed.mods.items():
+        for group, mod_rows in parsed.mods.items():
             if group not in mod_params:
                 continue  # no rule sums this group (a warning says so): its rows were not checked
             comp.modifiers[group] = [
                 Modifier(rid, str(row.get("ref", "")), str(row.get("text", rid)), comp.expr(w) if w else None, comp.expr(v if isinstance(v, n.Node) else n.Const(_val_pos(row, "value"), v)))
-                for rid, row, w, v in rows
+                for rid, row, w, v in mod_rows
             ]
         comp.modifiers_final = True
         for h, (when, team, cost, do, prefer) in parsed.hook_parts:
@@ -461,14 +474,14 @@ class _Build:
                 self.named_default(specs[str(k)], v, domains[specs[str(k)].type])
         return specs
 
-    def named_default(self, spec: StateSpec, v: Any, names: frozenset[str]) -> None:
+    def named_default(self, spec: StateSpec, v: LDict, names: frozenset[str]) -> None:
         """A team or area entry starts as one (or as none): a rule's write is checked
         likewise (`lang.compiler._held`)."""
         if spec.default is not None and spec.default not in names:
             hint = did_you_mean(str(spec.default), sorted(names)) if isinstance(spec.default, str) else ""
             self.diags.append(Diagnostic(_val_pos(v, "default"), f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: its default {json.dumps(spec.default, default=str)} is no {spec.type}{_NAMES_ARE[spec.type]}{hint}"))
 
-    def whole_default(self, spec: StateSpec, v: Any) -> None:
+    def whole_default(self, spec: StateSpec, v: LDict) -> None:
         """A whole-number entry starts as one, within its bounds (or as none, when it has
         no default): the rules' arithmetic relies on it, and a rule's write is checked
         likewise (`_set`)."""
@@ -505,7 +518,7 @@ class _Build:
             out.setdefault(group, []).append((str(rid), row, when, value))
         return out
 
-    def parse_tables(self, tables: dict) -> dict[str, tuple[dict, dict]]:
+    def parse_tables(self, tables: dict) -> dict[str, tuple[LDict, dict]]:
         out = {}
         for name, spec in tables.items():
             rows = spec.get("rows") or {}
@@ -520,9 +533,9 @@ class _Build:
             out[str(name)] = (spec, parsed)
         return out
 
-    def check_domain(self, name: str, spec: Any, rows: Any) -> None:
-        outcomes = domain_outcomes(_plain(spec.get("domain") or {}))
-        seen: dict[object, str] = {}
+    def check_domain(self, name: str, spec: LDict, rows: Mapping[str, object]) -> None:
+        outcomes = domain_outcomes(cast(Domain, _plain(spec.get("domain") or {})))  # its shape passed the schema
+        seen: dict[Outcome, str] = {}
         for key in rows:
             for o in expand_key(str(key)):
                 if o in seen:
@@ -539,7 +552,7 @@ class _Build:
         for o in extra:
             self.diags.append(Diagnostic(_key_pos(rows, seen[o]), f"table '{name}' row '{seen[o]}' is outside its domain ({show_outcome(o)})"))
 
-    def compile_table(self, comp: Compiler, name: str, spec: Any, rows: dict) -> Table:
+    def compile_table(self, comp: Compiler, name: str, spec: LDict, rows: dict) -> Table:
         exact: dict[Any, Any] = {}
         for key, (row, body) in rows.items():
             if isinstance(row, dict):
@@ -647,7 +660,7 @@ class _Build:
             self.diags.append(Diagnostic(where, f"match.pay_rule names unknown rule '{rule}'{did_you_mean(str(rule), sym.rules)}"))
 
 
-def _frozen_section(section: Any) -> FrozenDict[str, Any]:
+def _frozen_section(section: Mapping[str, object]) -> FrozenDict[str, Any]:  # YAML values: any of them
     """A section of YAML as the edition keeps it: plain data, read-only all the way down."""
     out = frozen_data(_plain(section))
     assert isinstance(out, FrozenDict)
@@ -673,8 +686,8 @@ def _sort_key(d: Diagnostic) -> tuple:
     return (p.file, p.line, p.col, d.message) if p else ("", 0, 0, d.message)
 
 
-def _params(spec: Any) -> tuple[str, ...]:
-    return tuple(map(str, (spec or {}).get("params", []) or []))
+def _params(spec: LDict | None) -> tuple[str, ...]:
+    return tuple(map(str, (spec.get("params") if spec else None) or []))
 
 
 def _calls_parent(body: Parsed | None) -> bool:

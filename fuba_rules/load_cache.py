@@ -24,13 +24,15 @@ import attrs
 
 from .cache import JsonStore, cache_dir, code_stamp, diagnostics_from_json, diagnostics_to_json, digest
 from .diagnostics import Diagnostic, FubaError
+from .jsondata import Json
 from .yamlpos import OVERLAY
 
 if TYPE_CHECKING:
     from .lang import nodes as n
+    from .lang.parse_cache import Parsed
     from .layering import Resolved
 
-Packed = object
+Packed = Json
 """A parsed text as the load cache stores it: JSON data (`lang.parse_cache.encode`)."""
 Entry = dict[str, object]
 """A stored build as JSON data."""
@@ -84,7 +86,7 @@ class Replay:
     lint: bool  # the warnings include the whole-edition ones (lang.lint) of `fuba check`
     entry: Entry
     _nodes: list[Packed] | None = None
-    _unpack: Callable[[Packed], object] | None = None
+    _unpack: Callable[[Packed], Parsed] | None = None
     _files: list[str] = attrs.field(factory=list)
     _next: int = 0
 

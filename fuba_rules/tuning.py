@@ -26,6 +26,8 @@ given; a process that never plays a match never plays the reference either.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from typing import Any, cast
 
 from .agents import make_agent
@@ -87,7 +89,7 @@ def measure(edition: Edition) -> Counter[tuple[str, bool]]:
     return counts
 
 
-def idle_caches(counts: Counter[tuple[str, bool]], cached: set[str], costs: dict[str, int]) -> set[str]:
+def idle_caches(counts: Counter[tuple[str, bool]], cached: AbstractSet[str], costs: Mapping[str, int]) -> set[str]:
     """The cached functions asked at least `_ASKED` times, answered less than once in
     `_ANSWERED`, and saving less than `_SAVED` of work a question: a costly body (`costs`,
     the compiler's rough count of its work) keeps its cache even when it answers rarely."""

@@ -63,7 +63,7 @@ class LDict(dict[str, Any]):  # a YAML value is any of YAML's values
 class LList(list[Any]):
     """A list with the position of itself and of each item."""
 
-    item_pos: _Positions[list[Any]] = _Positions()  # of Pos
+    item_pos: _Positions[list[Pos]] = _Positions()
 
     def __init__(self, items: Iterable[Any] = (), *, pos: Pos | None = None):
         super().__init__(items)

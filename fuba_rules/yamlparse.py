@@ -7,6 +7,8 @@ nesting depth and alias expansion are capped; every failure is a `FubaError`.
 
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -14,7 +16,7 @@ from fuba_rules.diagnostics import Diagnostic, FubaError, Pos
 from fuba_rules.limits import MAX_YAML_CHARS as MAX_CHARS
 from fuba_rules.limits import MAX_YAML_DEPTH as MAX_DEPTH
 from fuba_rules.limits import MAX_YAML_NODES as MAX_NODES
-from fuba_rules.yamlnodes import LINE_BREAK, TAG, BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap
+from fuba_rules.yamlnodes import LINE_BREAK, TAG, BlockMap, LDict, LList, LStr, OffsetMap, SegmentMap, TextMap
 
 
 def parse(file: str, text: str | bytes) -> object:
@@ -46,10 +48,19 @@ def parse(file: str, text: str | bytes) -> object:
             loader.dispose()
 
 
+class _Mark(Protocol):
+    """A place in the YAML text (PyYAML's marks, from its Python or its C parser)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+
+
 class _Limit(Exception):
     """A cap was hit at `mark`."""
 
-    def __init__(self, mark: yaml.Mark | None, message: str):
+    def __init__(self, mark: _Mark | None, message: str):
         super().__init__(message)
         self.mark, self.message = mark, message
 
@@ -135,7 +146,7 @@ def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(TAG) if tag.startswith(TAG) else tag
 
 
-def _pos(file: str, mark: yaml.Mark | None) -> Pos:
+def _pos(file: str, mark: _Mark | None) -> Pos:
     return Pos(file, mark.line + 1, mark.column + 1) if mark else Pos(file, 1, 1)
 
 
@@ -162,7 +173,7 @@ def _marked_error(file: str, e: yaml.MarkedYAMLError) -> Diagnostic:
     context, cmark = e.context, e.context_mark
     if problem == "but found another document":
         return Diagnostic(_pos(file, mark), "found a second document ('---'); a file holds only one")
-    if context and e.problem and cmark and (cmark.line, cmark.column) != (mark.line, mark.column):
+    if context and e.problem and cmark and mark and (cmark.line, cmark.column) != (mark.line, mark.column):
         if context.endswith("; first occurrence"):
             problem = f"{context.removesuffix('; first occurrence')}"
             context = "first"
@@ -195,7 +206,7 @@ class _Builder:
         try:
             if isinstance(node, SequenceNode):
                 return self.sequence(node, depth)
-            return self.mapping(node, depth)
+            return self.mapping(cast(MappingNode, node), depth)  # PyYAML composes scalars, sequences and mappings only
         finally:
             self.active.discard(id(node))
 
@@ -265,6 +276,7 @@ class _Builder:
         value: str = node.value
         start, end = node.start_mark, node.end_mark
         style = node.style
+        text_map: TextMap
         if style == "|":
             text_map = self._block_map(value, start.line + 1)
         elif style in ("'", '"') and start.line == end.line:

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..board import TEAMS
 from ..dice import SIDES, Dice, DiceExhausted, SeededDice
-from ..engine.compiled import Edition
 from ..engine.decisions import Decision
 from ..engine.frames import Trampoline  # imported, it runs the matches of agents needing history resumable
 from ..engine.replay import Policy, ReplayAgent
-from ..engine.types import Agent
+from ..engine.types import Agent, EditionView, MatchView
+from ..lang.runtime import Value
 
 if TYPE_CHECKING:
     from ..engine.match import MatchState
@@ -41,7 +41,7 @@ class History:
     dice: list[tuple[int, int]] = attrs.Factory(list)
     answers: list[int] = attrs.Factory(list)
     skills: dict[str, list[str]] | None = None  # each team's skills at the kick-off
-    carry: dict[str, Any] | None = None  # what earlier matches passed on
+    carry: dict[str, Value] | None = None  # what earlier matches passed on
 
 
 class RecordingDice:
@@ -69,7 +69,7 @@ class RecordingAgent:
         self.name = inner.name
         self.needs_history = getattr(inner, "needs_history", False)  # the match runs resumable for it
 
-    def choose(self, decision: Decision, match: object) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         pick = self.inner.choose(decision, match)
         self.history.answers.append(pick)
         return pick
@@ -80,7 +80,7 @@ def wants_history(agents: Mapping[str, object]) -> bool:
     return any(getattr(a, "needs_history", False) for a in agents.values())
 
 
-def recorded(dice: Dice, agents: Mapping[str, Agent], skills: dict[str, list[str]] | None = None, carry: dict[str, Any] | None = None) -> tuple[RecordingDice, dict[str, RecordingAgent]]:
+def recorded(dice: Dice, agents: Mapping[str, Agent], skills: dict[str, list[str]] | None = None, carry: dict[str, Value] | None = None) -> tuple[RecordingDice, dict[str, RecordingAgent]]:
     """The match's dice and agents, recording into one new `History` (read it from `dice.history`)."""
     h = History(skills={t: list(v) for t, v in (skills or {}).items()}, carry=dict(carry) if carry else None)
     return RecordingDice(dice, h), {t: RecordingAgent(a, h) for t, a in agents.items()}
@@ -131,11 +131,11 @@ class Continuation:
     never sees the dice the real match will roll.
     """
 
-    edition: Edition
+    edition: EditionView
     rules_on: frozenset[str]
     skills: dict[str, list[str]] | None
     history: History
-    carry: dict[str, Any] | None = None
+    carry: dict[str, Value] | None = None
     snapshot: Trampoline | None = None  # a paused `engine.frames.Trampoline`, never run itself
     viewer: str | None = None  # the team playing on: the other team's hidden answers are drawn again at each play
 

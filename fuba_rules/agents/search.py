@@ -175,7 +175,7 @@ class SearchAgent:
         horizon = self.budget.horizon
         own = [0]  # the searching team's decisions so far in this playout
 
-        def policy(decision: Decision, match: MatchState) -> int:
+        def policy(decision: Decision, match: object) -> int:  # a `replay.Policy`: the coach reads the match as it is
             if decision.team == team:
                 own[0] += 1
                 if horizon and own[0] > horizon:

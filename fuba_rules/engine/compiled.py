@@ -18,7 +18,7 @@ Three parts are shared but not frozen, each for a stated reason:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -26,15 +26,17 @@ import attrs
 from ..board import TEAMS, Board
 from ..diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from ..frozen import FrozenDict
+from ..jsondata import Json
 from ..lang import nodes as n
 from ..lang.checker import Checker, StateSpec, Symbols
-from ..lang.compiler import Callable_, Compiler, Fn, Modifier, Table
+from ..lang.compiler import Callable_, Compiler, Modifier, Table
+from ..lang.helpers import Fn, MatchView
 from ..lang.parse_cache import ParseCache, cache_dir, text_key
 from .invariants import Invariant
+from .types import Value
 
 if TYPE_CHECKING:
     from ..layering import Resolved
-    from .match import MatchState
 
 Block = list[n.Node] | n.Deferred
 """A parsed block of statements (packed until something reads it: `n.Deferred`)."""
@@ -84,18 +86,18 @@ class Edition:
     skills: FrozenDict[str, Hook]
     rules: FrozenDict[str, FrozenDict[str, object]]
     stats: FrozenDict[str, FrozenDict[str, object]]
-    match: FrozenDict[str, object]
+    match: FrozenDict[str, Value]  # the `match:` section: entry, clock, score...
     interpretations: FrozenDict[str, FrozenDict[str, object]]
     secrets: FrozenDict[str, str] = attrs.field(factory=FrozenDict)  # secret decision's label -> the other team's decision that reveals it
     symbols: Symbols | None = None
     compiler: Compiler | None = None
     invariants: FrozenDict[str, Invariant] = attrs.field(factory=FrozenDict)  # checked only when a match asks (engine.invariants)
-    answers: dict[object, object] = attrs.field(factory=dict)  # board questions already answered (see engine.primitives): filled as asked
+    answers: dict[Hashable, Any] = attrs.field(factory=dict)  # board questions already answered (see engine.primitives): filled as asked
     tune: Callable[[Edition], None] | None = attrs.field(default=None, eq=False, repr=False)
     """Run once before the edition's first match, if the loader gave one: the loader's
     reference play, which drops the caches it finds idle (fuba_rules.tuning)."""
 
-    def before_match(self, match: MatchState) -> None:
+    def before_match(self, match: MatchView) -> None:
         """Called as each match starts: binds the match to the rules' code and, before the
         edition's first match, lets the loader's `tune` drop idle caches."""
         comp = self.compiler
@@ -136,7 +138,7 @@ class Edition:
         `advanced` (never a competition's), then the rules `named`, then the defaults."""
         return self.rules_on([*(self.advanced_rules() if advanced else []), *named], where)
 
-    def expression(self, text: str, where: str = "<expression>") -> Callable[[MatchState], object]:
+    def expression(self, text: str, where: str = "<expression>") -> Callable[[MatchView], Json]:
         """Compile one pure expression against this edition, e.g. "[control, ball.value]".
 
         Returns `f(match)`; raises FubaError for a syntax error or an unknown name.
@@ -183,7 +185,7 @@ def parse_cached(cache: ParseCache, text: str, where: Pos, block: bool) -> Parse
     from ..lang.parser import default_locate, parse_block, parse_expr
 
     loc = getattr(text, "locate", None) or default_locate(where.file, where.line, where.col)
-    parsed: Parsed = parse_block(text, loc) if block else parse_expr(text, loc)
+    parsed: n.Node | list[n.Node] = parse_block(text, loc) if block else parse_expr(text, loc)
     cache.put(file, key, parsed)
     return parsed
 

@@ -24,7 +24,7 @@ class Decision:
     waits for its answer, so the advice sees the state the decision was made in.
     """
 
-    __slots__ = ("team", "label", "options", "_scores", "ref")
+    __slots__ = ("_scores", "label", "options", "ref", "team")
 
     def __init__(self, team: str, label: str, options: tuple[Any, ...], scores: Scores, ref: str = "") -> None:
         self.team = team
@@ -44,7 +44,7 @@ class Decision:
     def labels(self) -> list[str]:
         return ["(none)" if o is None else render(o) for o in self.options]
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:  # compared whole, never taken apart
         return (self.team, self.label, self.options, self.scores, self.ref)
 
     def __eq__(self, other: object) -> bool:

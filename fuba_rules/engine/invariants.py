@@ -17,8 +17,9 @@ import attrs
 
 from ..diagnostics import Pos
 from ..lang.core import render
+from ..lang.helpers import MatchView
 from ..lang.runtime import RuleFault
-from .types import MatchView, Params, RuleFn, Value
+from .types import Params, RuleFn, Value
 
 
 @attrs.define

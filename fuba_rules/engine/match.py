@@ -435,7 +435,9 @@ class MatchState:
                 self.emit("hook", {"name": hook.name, "team": team, "skill": hook.skill, "cost": cost, **shown})
             if hook.skill:
                 self.tally[f"skill:{hook.name}"] += 1
-            hook.do(self, L)
+            do = hook.do
+            if do is not None:  # None only while the loader builds the hook, before it compiles its `do:`
+                do(self, L)
         finally:
             self.ref = old
 

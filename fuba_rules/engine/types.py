@@ -2,20 +2,22 @@
 and of a hook, and what agents, views and the kernel's helpers read of a match.
 
 They are Protocols so that a module may name a shape without importing what has it:
-`edition.Edition` (above the engine) is an `EditionView`, `engine.match.MatchState` is a
-`MatchView`, and modules the match itself imports (decisions, secrets, invariants) use
-`MatchView` instead of `MatchState`. Layers above the engine may use either.
+`engine.compiled.Edition` (which imports the invariants, and names the match) is an
+`EditionView`, `engine.match.MatchState` is a `MatchView`, and modules the match itself
+imports (decisions, secrets, invariants) use `MatchView` instead of `MatchState`. Layers
+above the engine may use either.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any, Protocol
 
 from ..board import Board
 from ..dice import Dice
-from ..lang.checker import StateSpec
+from ..lang import helpers
+from ..lang.checker import StateSpec, Symbols
 from ..lang.compiler import Callable_, Compiler
 from .decisions import Decision
 from .secrets import Hidden
@@ -32,8 +34,9 @@ Params = dict[str, Value]
 Event = dict[str, Value]
 """One entry of a match's log: `seq`, `kind`, `ref` and what its kind carries."""
 
-RuleFn = Callable[["MatchView", Params], Value]
-"""A compiled piece of rule text run with named values: a condition, a team, a cost, a `do:`."""
+RuleFn = helpers.Fn
+"""A compiled piece of rule text run with named values: a condition, a team, a cost, a `do:`
+(`f(match, params)`, the match as generated code reads it: `lang.helpers.MatchView`)."""
 
 
 class Hook(Protocol):
@@ -58,15 +61,15 @@ class Hook(Protocol):
     @property
     def team(self) -> RuleFn | None: ...
     @property
-    def cost(self) -> RuleFn | int | None: ...
+    def cost(self) -> RuleFn | int | float | None: ...
     @property
     def prefer(self) -> RuleFn | None: ...
     @property
-    def do(self) -> RuleFn: ...
+    def do(self) -> RuleFn | None: ...
 
 
 class EditionView(Protocol):
-    """What a match reads of its compiled edition (`edition.Edition`)."""
+    """What a match reads of its compiled edition (`engine.compiled.Edition`)."""
 
     @property
     def board(self) -> Board: ...
@@ -74,6 +77,8 @@ class EditionView(Protocol):
     def answers(self) -> dict[Hashable, Any]: ...  # the edition's cache, shared by its matches: keys and answers of every kind
     @property
     def state(self) -> Mapping[str, StateSpec]: ...
+    @property
+    def symbols(self) -> Symbols | None: ...  # what the rules declare (None for an edition built without rule text)
     @property
     def match(self) -> Mapping[str, Value]: ...  # the `match:` section: entry, clock, score...
     @property
@@ -86,6 +91,7 @@ class EditionView(Protocol):
     def procs(self) -> Mapping[str, Callable_]: ...
     @property
     def compiler(self) -> Compiler | None: ...
+    def before_match(self, match: helpers.MatchView) -> None: ...  # binds a starting match to the rules' code
 
 
 class Paused(Protocol):
@@ -93,6 +99,9 @@ class Paused(Protocol):
 
     pending: Decision | None  # the decision it waits at (or asks an agent now)
     finished: bool
+    result: Value  # what the entry procedure returned, once finished
+
+    def run(self) -> None: ...
 
 
 class MatchView(Protocol):

@@ -6,8 +6,7 @@ before it writes; nothing here reads generated text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
 
 from . import nodes as n
 from .checker import BOUND_IN_PREFER, SPECIAL_FORMS
@@ -152,7 +151,7 @@ class Facts:
                     if None not in sizes:
                         return max(sizes)  # type: ignore[type-var]
                 return prim.bound
-            if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const):
+            if e.kind == "special" and e.name == "modifier_total" and isinstance(e.args[0], n.Const) and isinstance(e.args[0].value, str):
                 return self.host.modifier_bound(e.args[0].value)  # the rows' names are not the caller's
             if e.kind != "function":
                 return None
@@ -302,7 +301,11 @@ def read_once(host: Host, body: n.Node) -> frozenset[str] | None:
     return frozenset(k for k, v in reads.items() if v > 1 and first[k]) or None
 
 
-def call_key(e: n.Call, prims: Mapping[str, Primitive]) -> tuple[Any, ...] | None:
+CallKey = tuple[Hashable, ...]
+"""A call's name and argument values (`call_key`): equal keys, the same call."""
+
+
+def call_key(e: n.Call, prims: Mapping[str, Primitive]) -> CallKey | None:
     """What identifies a rule function's call, or a call of a pure primitive that reads
     the match (`ranked(team)`; not a board answer or an in-line read), among others in
     one expression: its name and its values, when each is a literal, a local (a record's
@@ -313,7 +316,7 @@ def call_key(e: n.Call, prims: Mapping[str, Primitive]) -> tuple[Any, ...] | Non
         prim = prims[e.name]
         if not prim.pure or prim.fixed or prim.inline:
             return None
-        key: list[Any] = ["primitive " + e.name]
+        key: list[Hashable] = ["primitive " + e.name]
     elif e.kind == "function":
         key = [e.target or e.name]
     else:
@@ -400,12 +403,12 @@ def free_locals(e: n.Comprehension) -> dict[str, n.Name] | None:
     return None if bound_anywhere & set(free) else free
 
 
-def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: Mapping[str, Primitive]) -> dict[tuple[Any, ...], n.Call]:
+def first_repeated_calls(parts: list[tuple[n.Node, bool]], prims: Mapping[str, Primitive]) -> dict[CallKey, n.Call]:
     """The calls (`call_key`) made more than once outside any list, in pieces evaluated
     in order (each with whether it always is), mapped to their first place in the order
     of evaluation, when that place is always evaluated (see `in_order`)."""
-    counts: dict[tuple[Any, ...], int] = {}
-    first: dict[tuple[Any, ...], tuple[n.Call, bool]] = {}
+    counts: dict[CallKey, int] = {}
+    first: dict[CallKey, tuple[n.Call, bool]] = {}
     for call, always in in_order(parts, lambda x: isinstance(x, n.Call) and call_key(x, prims) is not None):
         assert isinstance(call, n.Call)
         key = call_key(call, prims)

@@ -13,7 +13,7 @@ rules, and the constants and positions they name.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from types import FunctionType
 from typing import Any
 
@@ -46,7 +46,7 @@ from .helpers import (
 from .memo import memo_prologue
 from .reads import Reads, area_read, cache_for, cache_kind, pieces_read, state_read
 from .registry import Primitive, Registry
-from .runtime import MAX_DEPTH
+from .runtime import MAX_DEPTH, Value
 from .source import Source, lit, local
 
 # Imported from here by the engine and the edition: what a compiled edition is made of.
@@ -80,7 +80,7 @@ class Callable_:
     fn: Callable[..., Any]
     is_block: bool
 
-    def __call__(self, m: MatchView, args: list[Any]) -> Any:
+    def __call__(self, m: MatchView, args: list[Value]) -> Any:
         return self.fn(m, *args)
 
 
@@ -109,7 +109,7 @@ class Compiler:
     """Generates and compiles checked nodes. `procs`, `funcs`, `tables` and `modifiers`
     are filled by the caller; generated code finds them through its globals."""
 
-    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Any], domains: dict[str, frozenset[str]] | None = None):
+    def __init__(self, registry: Registry, state: dict[str, StateSpec], constants: dict[str, Value], domains: dict[str, frozenset[str]] | None = None):
         self.registry = registry
         self.state = state
         self.constants = constants
@@ -127,7 +127,7 @@ class Compiler:
         self.idle: frozenset[str] = frozenset()
         self.tuned = False  # the reference play was made, or its answer read (fuba_rules.tuning)
         self.measuring = False  # the reference play is running
-        self._nodes: dict[Callable[..., Any], n.Node] = {}  # compiled expression -> its node (see _summer)
+        self._nodes: dict[Fn, n.Node] = {}  # compiled expression -> its node (see _summer)
         self._sums: dict[str, tuple[list[Modifier], int, Callable[..., int]]] = {}  # modifier group -> (its rows, how many, their summing function)
         self.modifiers_final = False  # every group's rows are given (see modifier_bound)
         self._bounding: set[str] = set()
@@ -710,14 +710,14 @@ class Compiler:
         self._exec(write, fname, f"modifier_total {sig}")
         return fname
 
-    def _modifiers(self, m: MatchView, group: str, L: dict[str, Any], silent: bool, sig: str) -> int:
+    def _modifiers(self, m: MatchView, group: str, L: dict[str, Value], silent: bool, sig: str) -> int:
         """Sum the rows of a modifier group that apply; `modifiers` logs each one.
 
         `modifier_total` is pure, so its sum is cached like a rule function's: a pass's
         modifiers asked for a target's options and again for its advice are summed once.
         `sig` names the group and the call's keys in order (`pass(start,target)`), so the
         cache key is it and the values."""
-        key: Any = _MISSING
+        key: Hashable = _MISSING
         if silent:
             memo = m.memo
             try:

@@ -96,13 +96,13 @@ class ExpressionWriter:
             if fr.reads is not None and fr.reads.takes(e.resolved):  # read once (see _state_read_once, function_source)
                 base = fr.reads.temps.get(base) or fr.reads.temps.setdefault(base, fr.src.temp("s"))
         elif kind == "const":
-            base = self._e_Const(fr, n.Const(e.pos, self.host.constants[e.parts[0]]))  # type: ignore[call-arg]
+            base = self._e_Const(fr, n.Const(e.pos, self.host.constants[e.parts[0]]))
         elif kind == "table":
             base = f"_T[{e.parts[0]!r}]"
         elif kind == "func":
             base = self._call(fr, e.parts[0], [])
         elif kind == "builtin":
-            base = self._e_Const(fr, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))  # type: ignore[call-arg]
+            base = self._e_Const(fr, n.Const(e.pos, self.host.registry.constants[e.parts[0]]))
         else:  # pragma: no cover - the checker resolved every name
             raise AssertionError(f"unchecked name {e.dotted}")
         for i, f in enumerate(fields):

@@ -7,7 +7,7 @@ temporaries a list binds as it starts) lives in objects the frame holds (`StateR
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import attrs
@@ -49,7 +49,7 @@ class Reuse:
     """Calls asked twice in one expression (`ExpressionWriter.reusing`): each one's
     temporary by its key, and the nodes where each is first asked."""
 
-    temps: Mapping[tuple[Any, ...], str]
+    temps: Mapping[tuple[Hashable, ...], str]  # by `analysis.call_key`
     firsts: frozenset[int]
 
 

@@ -7,7 +7,7 @@ it; the match's caches read what the cached ones depend on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 import attrs
 
@@ -66,8 +66,7 @@ class Learned(Mapping[str, T], Generic[T]):
         self._fact = fact
 
     def __getitem__(self, name: str) -> T:
-        value: Any = getattr(self._functions[name], self._fact)
-        return value  # type: ignore[no-any-return]
+        return cast(T, getattr(self._functions[name], self._fact))  # `fact` names an attribute holding a T (the caller says which)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._functions)

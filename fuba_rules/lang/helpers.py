@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import partial
 from typing import Any, Protocol
 
@@ -18,7 +18,7 @@ import attrs
 from ..diagnostics import Pos, did_you_mean
 from .checker import NAMED_TYPES, StateSpec
 from .core import render, type_name
-from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault
+from .runtime import MAX_DEPTH, MAX_LIST, MAX_LOOP, MAX_NUMBER, LeaveScope, RuleFault, Value
 
 # A piece of rule text compiled: f(match, its values) -> any rule value.
 Fn = Callable[["MatchView", dict[str, Any]], Any]
@@ -30,7 +30,7 @@ class _Edition(Protocol):
     @property
     def state(self) -> Mapping[str, StateSpec]: ...
     @property
-    def symbols(self) -> _Symbols: ...
+    def symbols(self) -> _Symbols | None: ...  # None only for an edition built without rule text
 
 
 class _Symbols(Protocol):
@@ -38,12 +38,19 @@ class _Symbols(Protocol):
     def domains(self) -> Mapping[str, frozenset[str]]: ...
 
 
+class Decider(Protocol):
+    """What `choose` asks to decide: the match, or the resumable form's stand-in that
+    turns the decision into a request (engine/frames.py)."""
+
+    def decide(self, team: str, label: str, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
+
+
 class MatchView(Protocol):
     """The match as generated code and these helpers use it (`lang` does not import the
     engine): its state, caches, step budget and log."""
 
     budget: int
-    memo: dict[Any, Any]  # cached answers, by a key of any values
+    memo: dict[Hashable, Any]  # cached answers, by a key of any values
     ref: str
     _version: int
 
@@ -60,7 +67,7 @@ class MatchView(Protocol):
     def _expire(self, caches: tuple[str, ...]) -> None: ...
     def wrote(self, name: str) -> None: ...
     def emit(self, kind: str, data: dict[str, Any]) -> None: ...
-    def decide(self, team: Any, label: Any, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
+    def decide(self, team: str, label: str, options: list[Any], scores: Callable[[], list[int]] | None, optional: bool) -> Any: ...
 
 
 class Row(dict[str, Any]):
@@ -97,7 +104,7 @@ _MISSING = object()
 KEPT_CACHES = ("smemo", "teams", "areas")  # caches a move keeps in part (see Compiler.kept_state)
 
 
-class Answers(dict[Any, Any]):
+class Answers(dict[Hashable, Any]):
     """The answers of a fixed primitive (one that depends only on its arguments and the
     edition's board), by argument: generated code reads `_A_name[a][b]`, a dict read per
     argument instead of a call (texts as keys: no tuple to build, hash and compare).
@@ -109,7 +116,7 @@ class Answers(dict[Any, Any]):
 
     LIMIT = 100_000  # entries kept in all of one root's tables: a mod asking endlessly new questions is answered, not remembered
 
-    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple[Any, ...] = (), root: Answers | None = None):
+    def __init__(self, fn: Callable[..., Any], arity: int, given: tuple[Hashable, ...] = (), root: Answers | None = None):
         super().__init__()
         self.fn = fn
         self.arity = arity
@@ -119,7 +126,7 @@ class Answers(dict[Any, Any]):
             self.host: object = None  # any match of the edition (see Compiler.bind): the primitive reads only its board
             self.kept = 0  # entries kept in all of them
 
-    def __missing__(self, key: Any) -> Any:
+    def __missing__(self, key: Hashable) -> Any:
         if self.arity > 1:
             r: Any = Answers(self.fn, self.arity - 1, (*self.given, key), self.root)
         else:
@@ -183,7 +190,7 @@ def charge(m: MatchView, work: int, pos: Pos | None) -> None:
         raise RuleFault(pos, "step budget exhausted: a loop or call chain runs too long")
 
 
-def _add(m: MatchView, a: object, b: object) -> int | str | list[Any]:
+def _add(m: MatchView, a: object, b: object) -> int | str | list[Value]:
     if type(a) is int and type(b) is int:
         r = a + b
         if -MAX_NUMBER <= r <= MAX_NUMBER:
@@ -200,14 +207,14 @@ def _add(m: MatchView, a: object, b: object) -> int | str | list[Any]:
     return _number(_num(a, "+") + _num(b, "+"))
 
 
-def _cat(m: MatchView, a: object, b: object) -> int | str | list[Any]:
+def _cat(m: MatchView, a: object, b: object) -> int | str | list[Value]:
     """`a + b` where the rule text shows a list on one side: `_add`'s list case first."""
     if type(a) is list and type(b) is list:
         return _joined(m, a, b)
     return _add(m, a, b)
 
 
-def _joined(m: MatchView, a: list[Any], b: list[Any]) -> list[Any]:
+def _joined(m: MatchView, a: list[Value], b: list[Value]) -> list[Value]:
     """Two lists joined, each element built charged to the step budget."""
     size = len(a) + len(b)
     if size > MAX_LIST:
@@ -231,7 +238,7 @@ def _arith(op: str, f: Callable[[int, int], int]) -> Callable[[MatchView, object
     return run
 
 
-def _set(m: MatchView, name: str, keys: list[Any], op: str, new: Any, lo: int | None, hi: int | None) -> None:
+def _set(m: MatchView, name: str, keys: list[Value], op: str, new: Value, lo: int | None, hi: int | None) -> None:
     box = m.S
     slot: Any = name
     for k in keys:
@@ -270,7 +277,8 @@ def _held(m: MatchView, spec: StateSpec, new: object) -> None:
     if spec.type == "int":
         held = type_name(new) if type(new) is not int else f"{new:,}, beyond {MAX_NUMBER:,}"
         raise TypeError(f"state '{spec.name}' is an int: it cannot hold {held}")
-    names = m.ed.symbols.domains.get(spec.type) if spec.type in NAMED_TYPES else None
+    symbols = m.ed.symbols
+    names = symbols.domains.get(spec.type) if spec.type in NAMED_TYPES and symbols is not None else None
     if names is not None and (type(new) is not str or new not in names):
         held = f"'{new}'{did_you_mean(new, sorted(names))}" if type(new) is str else "none" if new is None else type_name(new)
         raise TypeError(f"state '{spec.name}' is {NAMED_TYPES[spec.type]}: it cannot hold {held}")
@@ -334,7 +342,7 @@ def _times(m: MatchView, times: object, pos: Pos) -> range:
     return range(times)
 
 
-def _each(m: MatchView, seq: object, pos: Pos, var: str = "") -> list[Any]:
+def _each(m: MatchView, seq: object, pos: Pos, var: str = "") -> list[Value]:
     if type(seq) is not list and not isinstance(seq, list):
         what = f"'for {var} in'" if var else "for"
         raise TypeError(f"{what} needs a list, got {type_name(seq)}")
@@ -344,7 +352,7 @@ def _each(m: MatchView, seq: object, pos: Pos, var: str = "") -> list[Any]:
     return seq
 
 
-def _walk(m: MatchView, seq: list[Any], pos: Pos) -> list[Any]:
+def _walk(m: MatchView, seq: list[Value], pos: Pos) -> list[Value]:
     """`_each` for a list the rule text proves is one (`Facts.is_list`): only the steps."""
     m.budget -= len(seq)
     if m.budget < 0:
@@ -352,7 +360,7 @@ def _walk(m: MatchView, seq: list[Any], pos: Pos) -> list[Any]:
     return seq
 
 
-def _capped(out: list[Any], pos: Pos) -> list[Any]:
+def _capped(out: list[Value], pos: Pos) -> list[Value]:
     if len(out) > MAX_LIST:
         raise RuleFault(pos, f"a list grew beyond {MAX_LIST} elements")
     return out
@@ -387,7 +395,7 @@ def _advice(thunks: list[int | Callable[[], int] | None]) -> Callable[[], list[i
     return lambda: [0 if t is None else t() if callable(t) else t for t in thunks]
 
 
-def _choose(m: MatchView, opts: object, team: str, label: str, prefer: Callable[[list[Any]], list[int]] | None, optional: bool, pos: Pos) -> Any:
+def _choose(m: Decider, opts: object, team: str, label: str, prefer: Callable[[list[Value]], list[int]] | None, optional: bool, pos: Pos) -> Any:
     if not isinstance(opts, list):
         raise TypeError(f"choose needs a list of options, got {type_name(opts)}")
     if not opts:
@@ -411,7 +419,7 @@ def _fault_deep_func(pos: Pos, name: str) -> None:
 
 # The names generated code reaches besides the rules (and each compiler's own: the line
 # tables, the lazy writer, the tables, the modifier sums).
-HELPERS: dict[str, Any] = {
+HELPERS: dict[str, object] = {
     "_Leave": LeaveScope,
     "_MAX_LOOP": range(MAX_LOOP),
     "_field": _field,

@@ -6,13 +6,14 @@ learned of each rule function. A Protocol, so neither imports the compiler.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..diagnostics import Pos
 from . import nodes as n
 from .checker import StateSpec
 from .function_facts import FunctionFacts
 from .registry import Registry
+from .runtime import Value
 from .source import Source
 
 
@@ -24,7 +25,7 @@ class Host(Protocol):
     @property
     def state(self) -> Mapping[str, StateSpec]: ...
     @property
-    def constants(self) -> Mapping[str, Any]: ...  # a rule constant may be any value the YAML gives
+    def constants(self) -> Mapping[str, Value]: ...  # a rule constant may be any value the YAML gives
     @property
     def domains(self) -> Mapping[str, frozenset[str]]: ...  # the names of each kind of text: areas, teams
     @property

@@ -35,8 +35,9 @@ import attrs
 from ..diagnostics import Pos
 from . import nodes as n
 from .codegen import Generator, Source, local
-from .compiler import Callable_, Compiler, Fn, locals_of
-from .runtime import MAX_LOOP
+from .compiler import Callable_, Compiler, locals_of
+from .helpers import Fn
+from .runtime import MAX_LOOP, Value
 
 DECIDING = ("choose", "may_choose")
 
@@ -69,7 +70,7 @@ class Req:
     c: owner); 'a' apply row a; 'x' run block piece a with values b; 'd' decide
     (a: the decision's arguments); 'v' no work, the result is a."""
 
-    __slots__ = ("kind", "a", "b", "c")
+    __slots__ = ("a", "b", "c", "kind")
 
     def __init__(self, kind: str, a: Any = None, b: Any = None, c: Any = None):
         self.kind, self.a, self.b, self.c = kind, a, b, c
@@ -131,7 +132,7 @@ class HookFacts(Protocol):
     @property
     def optional(self) -> bool: ...
     @property
-    def do(self) -> Callable[..., Any]: ...
+    def do(self) -> Fn | None: ...
     @property
     def cost(self) -> object: ...  # a number or a rule: only whether there is one matters
 
@@ -139,7 +140,7 @@ class HookFacts(Protocol):
 class Resumable:
     """Writes and compiles the resumable forms of one compiled edition's rules."""
 
-    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Any]) -> None:
+    def __init__(self, comp: Compiler, hooks_at: Mapping[str, Sequence[HookFacts]], match_cfg: Mapping[str, Value]) -> None:
         self.comp = comp
         self.gen = _ExprGen(comp)
         self.hooks_at = hooks_at
@@ -220,7 +221,7 @@ class Resumable:
             self._write(code, body, tuple(local(p) for p in names), pos)
             self.piece_codes[fn] = code
 
-    def _write(self, code: RCode, body: list[n.Node], params: tuple[str, ...], pos: Pos) -> None:
+    def _write(self, code: RCode, body: n.Block, params: tuple[str, ...], pos: Pos) -> None:
         fn = _Fn()
         fn.names.update(params)
         for x in n.walk(body):
@@ -536,7 +537,7 @@ class Resumable:
         return attrs.evolve(e, args=vals[: len(e.args)], kwargs=kwargs)
 
 
-def _facts(body: list[n.Node]) -> tuple[bool, set[str], set[str], bool]:
+def _facts(body: n.Block) -> tuple[bool, set[str], set[str], bool]:
     """What a rule does that may pause: decides itself, calls procedures, fires triggers, applies rows."""
     decides, calls, fires, applies = False, set(), set(), False
     for y in n.walk(body):
