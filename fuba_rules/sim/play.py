@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
@@ -17,11 +16,11 @@ from ..edition import Edition
 from ..engine.invariants import InvariantBroken
 from ..engine.match import MatchState
 from ..engine.types import EditionView
-from ..lang.runtime import RuleFault, fault_trace
+from ..lang.runtime import RuleFault, Value, fault_trace
 from .matchlog import Record
 from .setup import AgentSpec, MatchSetup
 
-Carried = dict[str, Any]
+Carried = dict[str, Value]
 """What a match passes on to the next (`carry(key, value)`): any value of the rules."""
 
 
