@@ -184,7 +184,7 @@ def _layers(edition: EditionView) -> dict[str, int]:
     return out
 
 
-def minute(m: MatchState) -> object:
+def minute(m: MatchState) -> Value:
     """The match clock as the edition declares it (`match: clock:`), if it has one."""
     clock = m.ed.match.get("clock")
     return m.S.get(clock) if clock else None
