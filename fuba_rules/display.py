@@ -9,21 +9,27 @@ it once, as data; an edition without it is shown with its raw state names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 import attrs
 
 from .board import TEAMS
 from .diagnostics import Diagnostic, FubaError, Pos, did_you_mean
 from .lang.checker import StateSpec
+from .lang.runtime import Value
 from .layering import Resolved
 
-if TYPE_CHECKING:
-    from .engine.match import MatchState
 
-Read = Callable[["MatchState"], object]
-"""A compiled display expression (`Edition.expression`), read against a match."""
+class Shown(Protocol):
+    """What a display reads of a match: its declared state."""
+
+    @property
+    def S(self) -> Mapping[str, Value]: ...
+
+
+Read = Callable[[Shown], Value]
+"""A compiled display expression, read against a match."""
 
 
 class Displayed(Protocol):
@@ -37,7 +43,7 @@ class Displayed(Protocol):
     def state(self) -> Mapping[str, StateSpec]: ...
 
     @property
-    def answers(self) -> dict[Hashable, object]: ...  # the edition's cache of answers (the display is one)
+    def answers(self) -> dict[tuple[str, ...], object]: ...
 
     def expression(self, text: str, where: str = ...) -> Read: ...
 
@@ -173,7 +179,7 @@ def words(value: object, teams: Mapping[str, str]) -> str:
     return "" if value is None else str(value)
 
 
-def status(ed: Displayed, m: MatchState) -> list[dict[str, str]]:
+def status(ed: Displayed, m: Shown) -> list[dict[str, str]]:
     """The status line: each item's label and value in words (an empty value is left out)."""
     teams = ed.team_names()
     out = []
@@ -189,7 +195,7 @@ def status(ed: Displayed, m: MatchState) -> list[dict[str, str]]:
     return out
 
 
-def markers(ed: Displayed, m: MatchState) -> dict[str, dict[str, str]]:
+def markers(ed: Displayed, m: Shown) -> dict[str, dict[str, str]]:
     """The markers drawn now: state -> {area, label}; one whose `while` fails is cleared."""
     out = {}
     for name, item in display_of(ed).markers.items():
