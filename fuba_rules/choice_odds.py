@@ -30,7 +30,7 @@ from .edition import Edition
 from .engine.decisions import Decision
 from .engine.driver import Match
 from .engine.frames import Frame, Trampoline
-from .engine.match import MatchState
+from .engine.types import MatchView
 
 MAX_RUNS = 5000  # dice sequences per option; past it the option's odds are not given
 MAX_DICE = 10  # dice in one sequence; a rule that rolls more runs on too long to enumerate
@@ -58,7 +58,7 @@ class _Counting:
     def __init__(self, spec: str, seed: int, most: int):
         self.spec, self.seed, self.most, self.asked = spec, seed, most, 0
 
-    def choose(self, decision: Decision, match: MatchState) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         self.asked += 1
         if self.asked > self.most:
             raise TooLong

@@ -7,7 +7,7 @@ edition they started from, section by section, with each entry's chapter.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
 import attrs
 
@@ -21,8 +21,8 @@ class Difference:
     section: str
     key: str
     kind: str  # "only in A", "only in B", "changed"
-    a: Any  # plain data (Json); Any while callers index it unchecked (workbench/cards.py)
-    b: Any
+    a: Json  # plain data
+    b: Json
     within: str = ""
     """For a row of a table: the table's chapter, which a row without its own `ref` has."""
 

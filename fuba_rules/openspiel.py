@@ -39,11 +39,13 @@ from .dice import SIDES, DiceExhausted
 from .engine.decisions import Decision, NeedDecision
 from .engine.secrets import hidden_from
 from .lang import nodes as n
+from .sim.play import goals, minute
 
 if TYPE_CHECKING:
     from .edition import Edition
     from .engine.frames import Trampoline
     from .engine.match import MatchState
+    from .engine.types import MatchView
     from .lang.checker import StateSpec
 
 Option = str | int | bool  # an option of a decision written with a fixed list
@@ -112,7 +114,7 @@ class _Script:
     def __init__(self, answers: list[int]):
         self.answers, self.i = answers, 0
 
-    def choose(self, decision: Decision, match: MatchState) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         if self.i >= len(self.answers):
             raise NeedDecision(decision)
         self.i += 1
@@ -467,14 +469,13 @@ class FubaState(pyspiel.State):
                 raise ValueError(f"'{d.label}' has {len(d.options)} options; raise the game parameter max_actions") from None
             self._decision = Decision(d.team, d.label, d.options, None, d.ref)  # no advice: a state pickles
         self._ids = g.space.ids(self._decision) if self._decision is not None else []
-        clock = g.edition.match.get("clock")
-        minute = m.S.get(clock) if clock else None
-        if (g.max_clock and isinstance(minute, int) and minute > g.max_clock) or len(self._history) >= g.max_length:
+        now = minute(m)
+        if (g.max_clock and isinstance(now, int) and now > g.max_clock) or len(self._history) >= g.max_length:
             self._chance = self._decision = None
             self._ids = []
-        score = m.S.get(g.edition.match.get("score", "score"), {})
+        score = goals(m)
         self._score = (score.get("home", 0), score.get("away", 0))
-        self._minute = minute
+        self._minute = now
         self._see(g, m)
 
     def _see(self, g: _Setup, m: MatchState) -> None:

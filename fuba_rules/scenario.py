@@ -17,7 +17,7 @@ from .board import TEAMS
 from .diagnostics import did_you_mean
 from .dice import Dice, ScriptedDice
 from .edition import Edition
-from .engine.decisions import Decision
+from .engine.decisions import Decision, Scores
 from .engine.match import MatchState, as_rule_fault
 from .lang.checker import NAMED_TYPES, StateSpec
 from .lang.core import render
@@ -54,7 +54,7 @@ class _StoppingMatch(MatchState):
             raise Stopped(f"{trigger}({shown})")
         super().fire(trigger, params)
 
-    def decide(self, team: str, label: str, options: list[Value], scores: list[float] | None, optional: bool) -> Value:
+    def decide(self, team: str, label: str, options: list[Value], scores: Scores, optional: bool) -> Value:
         if self.until_decision and len(options) + optional > 1 and team in self.agents:
             agent = self.agents[team]
             if isinstance(agent, ScriptedAgent) and label not in agent.defaults and not agent.answers:
@@ -92,6 +92,7 @@ class Scenario:
         until = tuple(until)
         for trigger in until:
             _known("trigger", trigger, edition.triggers)
+        self.edition = edition  # the match holds it as the engine's view, which names less of it
         self.match = _StoppingMatch(edition, self.dice, dict(self.agents), frozenset(rules), dict(skills or {}), check_invariants=check_invariants)
         self.match.until, self.match.until_decision = frozenset(until), until_decision
         self.left: str | None = None
@@ -133,7 +134,9 @@ class Scenario:
 
     def set(self, name: str, value: Value) -> Scenario:
         _known("state", name, self.match.S)
-        _holds(self.match.ed.state[name], value, self.match.ed.symbols.domains)
+        symbols = self.edition.symbols
+        assert symbols is not None, "a loaded edition declares its names"
+        _holds(self.edition.state[name], value, symbols.domains)
         self.match.S[name] = value
         self.match.version += 1
         return self
@@ -166,7 +169,7 @@ class Scenario:
 
     def fire(self, trigger: str, **params: Value) -> Scenario:
         """Fire a trigger as the rules would, e.g. s.fire("goal_attempt_announced", area="away_penalty")."""
-        _known("trigger", trigger, self.match.ed.triggers)
+        _known("trigger", trigger, self.edition.triggers)
         try:
             MatchState.fire(self.match, trigger, params)  # the trigger asked for runs even if it is a stop point
         except LeaveScope as e:
@@ -188,11 +191,12 @@ class Scenario:
         """The invariants checked at `point` (a trigger, or `reset:turn`) that do not hold in
         the position now, by name, as if the rules reached that point with `params`;
         those of a rule that is off are not asked."""
-        invariants = self.match.ed.invariants.values()
+        invariants = self.edition.invariants.values()
         _known("invariant point", point, {p for inv in invariants for p in inv.at})
-        out = []
+        out: list[str] = []
         for inv in invariants:
             if point in inv.at and (not inv.rule or inv.rule in self.match.rules_on):
+                assert inv.holds is not None  # a loaded edition's invariants are compiled
                 try:
                     if not inv.holds(self.match, params):
                         out.append(inv.name)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fuba_rules.cli import arg, editions_root
 from fuba_rules.cli._options import (
@@ -22,7 +22,7 @@ from fuba_rules.cli._options import (
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.sim.setup import MatchSetup
-from fuba_rules.workbench.sample import Sample, Side, SideSpec, load_side, progress_bar
+from fuba_rules.workbench.sample import Progress, Sample, Side, SideSpec, load_side, progress_bar
 
 if TYPE_CHECKING:
     from fuba_rules.workbench.realism import Distance, RealMatches
@@ -69,7 +69,7 @@ def positive(value: int, name: str) -> int:
 
 
 @contextmanager
-def bar(args: argparse.Namespace, total: int | None, desc: str) -> Iterator[Any]:
+def bar(args: argparse.Namespace, total: int | None, desc: str) -> Iterator[Progress]:
     """A progress bar on a terminal (none with --json or when stderr is not a terminal),
     while the matches played inside go to -j worker processes (the same figures for any
     number)."""

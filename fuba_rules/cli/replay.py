@@ -25,10 +25,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     full, a rule faulted) is narrated as far as it goes, then said to end early (exit 1)."""
     log = read_log(args.log)
     h = log.header
-    print(f"{h.get('edition')} seed {h.get('seed')}: {' vs '.join(h.get('agents', []))}")
+    agents, teams = h.get("agents"), h.get("teams")
+    print(f"{h.get('edition')} seed {h.get('seed')}: {' vs '.join(map(str, agents if isinstance(agents, list) else []))}")
     for line in RunConfig.from_json(h).lines():
         print(f"  {line}")
-    for line in narrate(log.events, h.get("teams")):
+    for line in narrate(log.events, teams if isinstance(teams, dict) else None):
         print(line)
     if log.end is None:
         sys.stdout.flush()

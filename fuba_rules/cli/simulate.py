@@ -26,6 +26,7 @@ from fuba_rules.cli._options import (
 )
 from fuba_rules.diagnostics import Diagnostic, FubaError
 from fuba_rules.edition import Edition
+from fuba_rules.jsondata import JsonObject
 from fuba_rules.limits import MAX_CUP_TEAMS
 from fuba_rules.sim.batch import (
     BatchFault,
@@ -39,7 +40,7 @@ from fuba_rules.sim.batch import (
 from fuba_rules.sim.cluster import distributed_module
 from fuba_rules.sim.cup import UndecidedTie, valid_size
 from fuba_rules.sim.matchlog import LogWriter
-from fuba_rules.sim.play import MatchFault, minute, run_match, start
+from fuba_rules.sim.play import MatchFault, goals, minute, run_match, start
 from fuba_rules.sim.reference import load_reference
 from fuba_rules.sim.results import ResultsFile
 from fuba_rules.sim.runinfo import RunConfig
@@ -176,7 +177,7 @@ def _play_logged(ed: Edition, log: LogWriter, seed: int, setup: MatchSetup) -> N
         try:
             log.events(m.events)
             if finished:  # a log without its end line is one replay calls cut short
-                end = {"score": dict(m.S.get(ed.match.get("score", "score"), {})), "minute": minute(m), "events": len(m.events)}
+                end: JsonObject = {"score": goals(m), "minute": minute(m), "events": len(m.events)}
                 if m.decided:  # a level score the rules decided (decide_winner)
                     end["decided"] = {"team": m.decided[0], "how": m.decided[1]}
                 log.end(end)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 
 import attrs
@@ -281,10 +281,11 @@ class _Summary:
                 decided[o.decided[1]] = decided.get(o.decided[1], 0) + 1
             for name, c in o.skills.items():
                 skills_used[name] = skills_used.get(name, 0) + c
-        metrics = {k: summarize(k, stats.get(k, {}).get("text", k), v) for k, v in per_metric.items()}
+        unknown: Mapping[str, object] = {}  # a measure without a `stats:` entry
+        metrics = {k: summarize(k, str(stats.get(k, unknown).get("text", k)), v) for k, v in per_metric.items()}
         for k, shares in results.items():
             metrics[k] = summarize(k, k.replace("_", " "), shares, share=True)
-        off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, {}).get("ref")))
+        off = tuple(k for k, v in per_metric.items() if not any(v) and self.rule_is_off(stats.get(k, unknown).get("ref")))
         return BatchResult(
             self.edition.id, n, self.seed, self.setup.agents, metrics, distribution(goals),
             {k: sum(v) / max(n, 1) for k, v in results.items()},

@@ -20,12 +20,14 @@ then plays; any other carried value passes to the next match played, as in a lea
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TypeGuard
 
 import attrs
 
 from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition
+from ..lang.runtime import Value
 from .outcome import Outcome
 from .play import Carried, MatchFault, play
 from .setup import MatchSetup
@@ -200,17 +202,17 @@ def cup_figures(outcomes: Iterable[Outcome], teams: int) -> CupFigures:
     )
 
 
-def _is_by_side(value: object) -> bool:
+def _is_by_side(value: Value) -> TypeGuard[dict[str, Value]]:
     return isinstance(value, dict) and bool(value) and all(k in TEAMS for k in value)
 
 
 def _by_side(home: Carried, away: Carried) -> Carried:
     """The two teams' own carried values as records keyed by the sides they now play."""
-    out: Carried = {}
+    out: dict[str, dict[str, Value]] = {}
     for side, values in (("home", home), ("away", away)):
         for k, v in values.items():
             out.setdefault(k, {})[side] = v
-    return out
+    return dict(out)
 
 
 def _undecided(bracket: Bracket, home: int, away: int, o: Outcome, cup: int) -> str:

@@ -10,19 +10,23 @@ from __future__ import annotations
 import errno
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import attrs
 
 from ..diagnostics import Diagnostic, FubaError, Pos
 from ..files import create_new, read_regular
+from ..jsondata import Json, JsonObject
 from ..limits import MAX_LOG_BYTES
 
-Record = dict[str, Any]
+Record = JsonObject
 """One JSON object of a log: the header, an event or the end line; its fields depend on
 its kind, and its values are whatever the rules logged."""
+
+Written = Mapping[str, Json]
+"""What a log writes as one line: a record, or any mapping of plain data."""
 
 HEADER, END = "header", "end"
 MAX_DEPTH = 64  # real events nest 4 deep; deeper values could not even be printed
@@ -33,7 +37,7 @@ class LogWriter:
     that cannot be written is an error before any work is done. It is always a new
     file: an existing one (a symbolic link too) is never overwritten."""
 
-    def __init__(self, path: Path, header: Record):
+    def __init__(self, path: Path, header: Written):
         self.path = path
         try:
             self.f: IO[str] = create_new(path)
@@ -45,12 +49,12 @@ class LogWriter:
             raise self._error(e) from None
         self._line({"kind": HEADER, **header})
 
-    def events(self, events: Iterable[dict]) -> None:
+    def events(self, events: Iterable[Written]) -> None:
         for e in events:
             self._line(e, flush=False)
         self._flush()
 
-    def end(self, summary: Record) -> None:
+    def end(self, summary: Written) -> None:
         """Mark the match as complete: the last line of a whole log."""
         self._line({"kind": END, **summary})
 
@@ -60,7 +64,7 @@ class LogWriter:
         except OSError:
             pass
 
-    def _line(self, item: dict, flush: bool = True) -> None:
+    def _line(self, item: Written, flush: bool = True) -> None:
         try:
             self.f.write(json.dumps(item, sort_keys=True) + "\n")  # sorted keys: stable bytes
         except OSError as e:
@@ -78,7 +82,7 @@ class LogWriter:
         return FubaError(Diagnostic(None, f"cannot write the log {self.path}: {e.strerror or e}"))
 
 
-def write_log(path: Path, header: Record, events: Iterable[Record], summary: Record | None = None) -> None:
+def write_log(path: Path, header: Written, events: Iterable[Written], summary: Written | None = None) -> None:
     """A whole match's log in one go."""
     log = LogWriter(path, header)
     try:

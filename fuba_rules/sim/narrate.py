@@ -12,21 +12,23 @@ differ from the line's: `ball 2 -> 3 (target area: defenders outnumber +1; 4.7.2
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeGuard
 
+from ..jsondata import Json
 from .matchlog import Record
 
 _SUM = re.compile(r"\+ \((-?\d{1,18})\)")  # a sum of modifiers, not any number a hostile log holds
 
 
-def narrate(events: Iterable[Record], teams: dict[str, str] | None = None) -> Iterator[str]:
+def narrate(events: Iterable[Record], teams: Mapping[str, Json] | None = None) -> Iterator[str]:
     """Log lines with the clock, the modifiers that applied, and the chapter."""
     names = teams or {}
     rename = re.compile(r"\b(home|away)\b") if names else None
     pending: list[Record] = []
 
     def named(text: str) -> str:
-        return rename.sub(lambda m: names.get(m.group(1), m.group(1)), text) if rename else text
+        return rename.sub(lambda m: str(names.get(m.group(1), m.group(1))), text) if rename else text
 
     for e in events:
         kind = e.get("kind")
@@ -39,7 +41,7 @@ def narrate(events: Iterable[Record], teams: dict[str, str] | None = None) -> It
         elif kind == "winner":  # the rules decided a level match (`decide_winner`)
             yield f"{_clock(e)} {named(str(e.get('team', '')))} wins the match ({e.get('how', 'tie-break')})"
         elif kind == "log":
-            ref = e.get("ref") or ""
+            ref = str(e.get("ref") or "")
             yield f"{_clock(e)} {labelled(named(str(e.get('text', ''))), pending, ref)}" + (f" [{ref}]" if ref else "")
             pending = []
 
@@ -49,7 +51,7 @@ def labelled(text: str, modifiers: list[Record], ref: str = "") -> str:
     found = _SUM.search(text)
     if found is not None:
         total = int(found.group(1))
-        known = sum(m["value"] for m in modifiers if _is_int(m.get("value")))
+        known = sum(v for v in (m.get("value") for m in modifiers) if _is_int(v))
         parts = [_label(m) for m in modifiers] + ([f"other {total - known:+d}"] if total != known else [])
         if parts:
             sign = "-" if total < 0 else "+"
@@ -70,7 +72,7 @@ def _label(m: Record) -> str:
     return f"{m.get('text') or m.get('id')}" + (f" {value:+d}" if _is_int(value) else "")
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
 
 import attrs
 
@@ -16,11 +15,12 @@ from ..dice import Dice, SeededDice
 from ..edition import Edition
 from ..engine.invariants import InvariantBroken
 from ..engine.match import MatchState
-from ..lang.runtime import RuleFault, fault_trace
+from ..engine.types import EditionView
+from ..lang.runtime import RuleFault, Value, fault_trace
 from .matchlog import Record
 from .setup import AgentSpec, MatchSetup
 
-Carried = dict[str, Any]
+Carried = dict[str, Value]
 """What a match passes on to the next (`carry(key, value)`): any value of the rules."""
 
 
@@ -111,8 +111,7 @@ def play(edition: Edition, setup: MatchSetup, seed: int, *, record: bool = True,
     """
     m = start(edition, setup, seed, record=record, carry=carry)
     run_match(m, seed)
-    score = dict(m.S.get(edition.match.get("score", "score"), {}))
-    return MatchResult(seed, score, dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out), m.decided)
+    return MatchResult(seed, goals(m), dict(m.tally), measure(edition, m, seed), m.events, m.decisions, dict(m.carry_out), m.decided)
 
 
 def new_match(
@@ -156,7 +155,7 @@ def run_match(m: MatchState, seed: int) -> None:
         raise MatchFault(e.pos, e.message, seed, minute(m), mod_call_site(m.ed, e)) from None
 
 
-def mod_call_site(edition: Edition, fault: BaseException) -> Pos | None:
+def mod_call_site(edition: EditionView, fault: BaseException) -> Pos | None:
     """The innermost call, on the way to a fault, written in a later layer than the line
     that failed: a mod's line that passed its base edition's rule a bad value."""
     trace = fault_trace(fault.__traceback__)
@@ -170,8 +169,9 @@ def mod_call_site(edition: Edition, fault: BaseException) -> Pos | None:
     return later[-1] if later else None
 
 
-def _layers(edition: Edition) -> dict[str, int]:
-    """File -> its place in the edition's chain (0 the root edition, then children, mods)."""
+def _layers(edition: EditionView) -> dict[str, int]:
+    """File -> its place in the edition's chain (0 the root edition, then children, mods):
+    read where the edition has one (`edition.Edition` does; the engine's view names none)."""
     resolved = getattr(edition, "resolved", None)
     origin, chain = getattr(resolved, "origin", None) or {}, list(getattr(edition, "chain", []) or [])
     data = getattr(resolved, "data", None) or {}
@@ -184,10 +184,15 @@ def _layers(edition: Edition) -> dict[str, int]:
     return out
 
 
-def minute(m: MatchState) -> object:
+def minute(m: MatchState) -> Value:
     """The match clock as the edition declares it (`match: clock:`), if it has one."""
     clock = m.ed.match.get("clock")
     return m.S.get(clock) if clock else None
+
+
+def goals(m: MatchState) -> dict[str, int]:
+    """The goals of each team, in the state the edition declares as its score (`match: score:`)."""
+    return dict(m.S.get(m.ed.match.get("score", "score"), {}))
 
 
 def measure(edition: Edition, m: MatchState, seed: int = 0) -> dict[str, float]:
@@ -196,9 +201,9 @@ def measure(edition: Edition, m: MatchState, seed: int = 0) -> dict[str, float]:
     not a finite number is a fault of that statistic, at its `value:`."""
     out: dict[str, float] = {}
     for name, spec in edition.stats.items():
-        fn = spec.get("value_fn")
-        if fn is None:
-            out[name] = m.tally.get(spec.get("count", name), 0)
+        fn = spec.get("value_fn")  # the compiled `value:` (edition.py), None without one
+        if not callable(fn):
+            out[name] = m.tally.get(str(spec.get("count", name)), 0)  # the schema's count: a tag
             continue
         try:
             value = fn(m, {})

@@ -14,10 +14,10 @@ import os
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
-from typing import Any
 
 import attrs
 
+from ..jsondata import Json, JsonObject
 from .setup import MatchSetup
 
 IDENTITY = ("edition", "seed", "agents", "rules", "skills", "mods", "sequence", "cup")
@@ -99,8 +99,8 @@ class RunConfig:
             sequence, cup,
         )
 
-    def as_json(self) -> dict[str, object]:
-        out: dict[str, object] = {
+    def as_json(self) -> JsonObject:
+        out: JsonObject = {
             "edition": self.edition, "seed": self.seed, "agents": list(self.agents), "rules": list(self.rules),
             "skills": self.skills, "mods": [m.as_json() for m in self.mods], "sequence": self.sequence, "version": self.version,
         }
@@ -111,18 +111,17 @@ class RunConfig:
         return out
 
     @classmethod
-    def from_json(cls, h: dict[str, Any]) -> RunConfig:
+    def from_json(cls, h: JsonObject) -> RunConfig:
         """The record in a log's or results file's first line; older files lack some
         fields (no version, mods as absolute paths) and are still read."""
-        agents = [str(a) for a in h.get("agents") or ["?", "?"]] + ["?", "?"]
+        agents = [str(a) for a in _listed(h.get("agents")) or ["?", "?"]] + ["?", "?"]
         given = h.get("skills")
         skills = given if isinstance(given, dict) else {}
-        seed = h.get("seed")
-        cup = h.get("cup")
+        seed, cup, teams_file = h.get("seed"), h.get("cup"), h.get("teams_file")
         return cls(
             str(h.get("edition")), seed if isinstance(seed, int) else 0, (agents[0], agents[1]),
-            tuple(str(r) for r in h.get("rules") or ()), {str(t): [str(s) for s in v] for t, v in skills.items() if isinstance(v, list)},
-            tuple(ModRef.from_json(m) for m in h.get("mods") or ()), h.get("teams_file") if isinstance(h.get("teams_file"), str) else None,
+            tuple(str(r) for r in _listed(h.get("rules"))), {str(t): [str(s) for s in v] for t, v in skills.items() if isinstance(v, list)},
+            tuple(ModRef.from_json(m) for m in _listed(h.get("mods"))), teams_file if isinstance(teams_file, str) else None,
             bool(h.get("sequence", False)), cup if isinstance(cup, int) else None, str(h.get("version", "unknown")),
         )
 
@@ -149,3 +148,8 @@ class RunConfig:
         if self.cup is not None:
             out.append(f"knockout cups of {self.cup} teams (--cup)")
         return out
+
+
+def _listed(value: Json) -> list[Json]:
+    """A list field of a header; absent, or not a list (a file from elsewhere), it is empty."""
+    return value if isinstance(value, list) else []

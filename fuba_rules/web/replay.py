@@ -192,7 +192,10 @@ class _Board:
         elif kind == "set":
             box, slot = self.S, e["var"]
             for k in e.get("index") or []:
-                box, slot = box[slot], str(k)
+                inner = box[slot]
+                if not isinstance(inner, dict):  # as indexing a number would: not a log of these rules
+                    raise TypeError(f"state '{e['var']}' is not indexed")
+                box, slot = inner, str(k)
             box[slot] = e["to"]
         elif kind == "skills":
             self.skills[team] = list(e["to"])

@@ -30,7 +30,7 @@ from .work import check
 
 if TYPE_CHECKING:
     from ..edition import Edition
-    from ..engine.types import Agent
+    from ..engine.types import Agent, MatchView
 
 
 class Progress(TypedDict, total=False):
@@ -52,7 +52,7 @@ class _Seats:
         self.answers: list[int] = []
         self.progress: Progress = progress if progress is not None else {}
 
-    def choose(self, decision: Decision, match: MatchState) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         check()  # a re-run past its time budget stops here
         if decision.team == self.human:
             if self.used >= len(self.own):

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, overload
 
 from ..board import Board
 from ..display import display_of, markers, status
+from ..engine.compiled import Edition
 from ..jsondata import Json, JsonObject
 from ..lang.core import render
 from ..sim.textboard import option_text
 
 if TYPE_CHECKING:
-    from ..edition import Edition
     from ..engine.decisions import Decision
     from ..engine.match import MatchState
 
@@ -121,8 +121,8 @@ def state_view(m: MatchState) -> JsonObject:
         "skills": plain(m.skills),
         "used": sorted(k[len("skill:"):] for k, n in m.tally.items() if k.startswith("skill:") and n),
         "S": plain(m.S),
-        "status": plain(status(m.ed, m)),
-        "markers": plain(markers(m.ed, m)),
+        "status": plain(status(_edition(m), m)),
+        "markers": plain(markers(_edition(m), m)),
     }
 
 
@@ -150,14 +150,22 @@ def decision_view(decision: Decision | None, board: Board, areas: frozenset[str]
     """The decision asked, its options in plain English (with the match `m`), and the rule text of its chapter."""
     if decision is None:
         return None
-    said = [option_text(m.ed, m, decision.team, o) if m is not None else "" for o in decision.options]
+    said = [option_text(_edition(m), m, decision.team, o) if m is not None else "" for o in decision.options]
     return {
         "team": decision.team,
         "label": decision.label,
         "ref": decision.ref,
         "options": [option_view(o, board, areas, w) for o, w in zip(decision.options, said)],
-        "rules": rule_text(m.ed, decision.ref) if m is not None else [],
+        "rules": rule_text(_edition(m), decision.ref) if m is not None else [],
     }
+
+
+def _edition(m: MatchState) -> Edition:
+    """The compiled edition `m` plays: the engine names only what it reads of it
+    (`EditionView`); a view reads more (the display, the rule text)."""
+    ed = m.ed
+    assert isinstance(ed, Edition), "a match is always of a compiled edition"
+    return ed
 
 
 def rule_text(ed: Edition, ref: str) -> list[Json]:

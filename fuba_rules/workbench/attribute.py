@@ -12,7 +12,7 @@ is the interaction: draft - base - sum(change - base).
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
@@ -22,7 +22,7 @@ from ..compare import compare
 from ..diagnostics import Diagnostic, FubaError
 from ..sim.setup import BASIC_SETUP, MatchSetup
 from .comparison import Comparison, run_comparison
-from .sample import Sample, Side, SideSpec, load_side, mod_path
+from .sample import Sample, Side, SideSpec, Tick, load_side, mod_path
 from .stats import MetricDiff, holm, paired
 from .sweep import YamlValue, resolved_data
 
@@ -120,7 +120,7 @@ def run_attribution(
     n: int,
     seed: int = 0,
     setup: MatchSetup = BASIC_SETUP,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
 ) -> Attribution:
     """The base, each change alone and the whole draft on seeds seed..seed+n-1, set up
     as `setup` says (its rules switched on besides each side's own)."""

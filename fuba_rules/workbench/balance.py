@@ -10,13 +10,13 @@ also gets a matrix: home's option against away's option.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from ..sim.setup import BASIC_SETUP, MatchSetup
 from .decisions import strategic
-from .sample import Sample, Side, play_sample
+from .sample import Sample, Side, Tick, play_sample
 from .stats import Interval, interval, paired
 
 NONE = "(no skill)"
@@ -96,7 +96,7 @@ def run_balance(
     only_skills: Sequence[str] | None = None,
     matrix: bool = True,
     max_options: int = 12,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
 ) -> Balance:
     """Play the free baseline, then each option of each skill and strategic decision,
     every match set up as `setup` says (agents, the teams' skills)."""
@@ -134,7 +134,7 @@ def run_balance(
     return Balance(side.edition.id, n, seed, interval(base_wins, rate=True), choices)
 
 
-def _skills(side: Side, seeds: range, setup: MatchSetup, names: Sequence[str], tick: Callable[[], None] | None) -> ChoiceResult:
+def _skills(side: Side, seeds: range, setup: MatchSetup, names: Sequence[str], tick: Tick | None) -> ChoiceResult:
     """Each skill alone for the home team, against no skill, on the same seeds."""
     plain: dict[str, list[str]] = {"home": [], "away": setup.skills_by_team().get("away", [])}
     none = play_sample(side, seeds, attrs.evolve(setup, skills=plain), tick=tick)

@@ -30,6 +30,7 @@ from .sample import (
     Sample,
     Side,
     SideSpec,
+    Tick,
     _sample_run,
     load_side,
     mod_path,
@@ -219,7 +220,7 @@ def _named(varies: Sequence[Vary], values: Sequence[YamlValue], e: FubaError) ->
     return FubaError([Diagnostic(None, f"--vary {label}: {d.message}", d.severity) for d in e.diagnostics])
 
 
-def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[YamlValue, ...]], seeds: range, first: int, tick: Callable[[], None] | None) -> list[Sample]:
+def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[YamlValue, ...]], seeds: range, first: int, tick: Tick | None) -> list[Sample]:
     """Each point on the same seeds: side by side on the workers, else one after another."""
     paths = [trials.mod(varies, p, f"trial-{first + i}") for i, p in enumerate(points)]
     if parallel.active():
@@ -243,7 +244,7 @@ def _play(trials: _Trials, varies: Sequence[Vary], points: Sequence[tuple[YamlVa
     return out
 
 
-def _ticks(tick: Callable[[], None] | None) -> Callable[[int], None] | None:
+def _ticks(tick: Tick | None) -> Callable[[int], None] | None:
     if tick is None:
         return None
 
@@ -349,7 +350,7 @@ def sensitivity(varies: Sequence[Vary], targets: Sequence[Target], trials: Seque
 
 
 def _search(
-    trials: _Trials, varies: Sequence[Vary], targets: list[Target], seeds: range, budget: int, batch: int, seed: int, tick: Callable[[], None] | None
+    trials: _Trials, varies: Sequence[Vary], targets: list[Target], seeds: range, budget: int, batch: int, seed: int, tick: Tick | None
 ) -> tuple[list[Trial], list[Target], list[str], int]:
     """Trials in the order played, the targets kept, notes, and how many points were asked."""
     optuna = need("optuna")
@@ -398,7 +399,7 @@ def run_calibration(
     measured: Sequence[str] = (),
     reference: dict[str, float] | None = None,
     batch: int = BATCH,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
 ) -> Calibration:
     """Search `budget` matches' worth of trials of `n` matches, then confirm the best;
     every match set up as `setup` says (its rules switched on besides the side's own).

@@ -11,11 +11,13 @@ the removed ones are listed.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import cast
 
 import attrs
 
 from ..compare import changed_paths, compare
+from ..jsondata import Json, JsonObject
 from ..yamlpos import plain
 from .plain import describe
 
@@ -104,7 +106,7 @@ def _show(v: object) -> str:
     return str(v)
 
 
-def _cards(section: str, key: str, entry: Any, procedures: set[str] | frozenset[str] = frozenset()) -> list[Card]:
+def _cards(section: str, key: str, entry: Json, procedures: set[str] | frozenset[str] = frozenset()) -> list[Card]:
     kind = SECTIONS[section]
     if not isinstance(entry, dict):
         return [Card(kind, key, "", _human(key), facts=[("value", _show(entry))])]
@@ -147,9 +149,10 @@ def _mark_tables_with_changed_rows(cards: list[Card], status: dict[tuple[str, st
                 c.status = "changed"
 
 
-def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -> RuleBook:
-    """Cards of every player-facing entry of `data`, grouped by top chapter, in order."""
-    data = plain(data)
+def rule_book(resolved: Mapping[str, object], title: str, other: Mapping[str, object] | None = None, other_title: str = "") -> RuleBook:
+    """Cards of every player-facing entry of `resolved` (an edition's data), grouped by top
+    chapter, in order."""
+    data = cast("JsonObject", plain(resolved))  # plain() keeps a mapping a dict, of plain data
     status: dict[tuple[str, str], str] = {}
     was: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
     removed: list[str] = []
@@ -157,17 +160,17 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
         for d in compare(plain(other), data):
             if d.section in SECTIONS:
                 if d.kind == "only in A":
-                    named = isinstance(d.a, dict) and d.a.get("name") and d.section == "tables"
-                    what = f"{SECTIONS['events'].lower()} {d.a['name']} ({d.key})" if named else f"{SECTIONS[d.section].lower()} {d.key}"
+                    name = d.a.get("name") if isinstance(d.a, dict) and d.section == "tables" else None
+                    what = f"{SECTIONS['events'].lower()} {name} ({d.key})" if name else f"{SECTIONS[d.section].lower()} {d.key}"
                     removed.append(what + (f" [{d.ref}]" if d.ref else ""))
                 else:
                     status[d.section, d.key] = "new" if d.kind == "only in B" else "changed"
                     if d.kind == "changed":
                         was[d.section, d.key] = [(path or "value", _was(old), _was(new)) for path, old, new in changed_paths(d.a, d.b, "")]
-    procedures = set(data.get("procedures") or {})
+    procedures = set(_section(data, "procedures"))
     cards: list[Card] = []
     for section in SECTIONS:
-        for key, entry in (data.get(section) or {}).items():
+        for key, entry in _section(data, section).items():
             for c in _cards(section, str(key), entry, procedures):
                 c.status = status.get((section, c.key), "")
                 c.was = was.get((section, c.key), [])
@@ -182,6 +185,12 @@ def rule_book(data: Any, title: str, other: Any = None, other_title: str = "") -
             if c.kind == SECTIONS["rules"] and not c.text:
                 c.text = [f"{len(members) - 1} more cards of this chapter belong to it."]
     return RuleBook(title, [Chapter(k, v) for k, v in chapters.items()], other_title, removed)
+
+
+def _section(data: JsonObject, name: str) -> Mapping[str, Json]:
+    """A section's entries by key (the schema makes every section of cards a mapping)."""
+    entries = data.get(name)
+    return entries if isinstance(entries, Mapping) else {}
 
 
 def _was(value: object) -> str:

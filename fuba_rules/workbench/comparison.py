@@ -7,12 +7,12 @@ distributions get a chi-square test across all sides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
 from ..sim.setup import BASIC_SETUP, MatchSetup
-from .sample import RESULTS, Sample, Side, play_sample
+from .sample import RESULTS, Sample, Side, Tick, play_sample
 from .stats import (
     DistributionTest,
     MetricDiff,
@@ -102,7 +102,7 @@ def run_comparison(
     precision: float | None = None,
     until_significant: bool = False,
     max_n: int | None = None,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
 ) -> Comparison:
     """Play `n` matches per side, then more batches of `n` while the stopping rule asks.
     Every side's matches are set up as `setup` says (agents, skills), with its own rules.

@@ -21,8 +21,7 @@ from ..board import TEAMS
 from ..diagnostics import Diagnostic, FubaError
 from ..edition import Edition, load_edition
 from ..engine.decisions import Decision
-from ..engine.match import MatchState
-from ..engine.types import Agent
+from ..engine.types import Agent, MatchView
 from ..lang.runtime import RuleFault
 from ..sim.play import agent_seed, play, result_of
 from ..sim.setup import BASIC_SETUP, AgentSpec, EditionSource, MatchSetup
@@ -35,6 +34,9 @@ Choices = Counter[tuple[str, str]]
 
 Forced = dict[str, dict[str, str]]
 """team -> decision label -> the option (as rendered) that team must take (see Recorder)."""
+
+Tick = Callable[[], object]
+"""Called once a match is played (a progress bar's `update`): what it returns is ignored."""
 
 
 @attrs.frozen
@@ -112,7 +114,7 @@ class Recorder:
         self.counts: Choices = counts if counts is not None else Counter()
         self.watches = frozenset(watch) | frozenset(self.force)
 
-    def choose(self, decision: Decision, match: MatchState) -> int:
+    def choose(self, decision: Decision, match: MatchView) -> int:
         if decision.label not in self.watches:
             return self.inner.choose(decision, match)
         labels = decision.labels
@@ -187,7 +189,7 @@ def play_sample(
     setup: MatchSetup = BASIC_SETUP,
     force: Forced | None = None,
     sample: Sample | None = None,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
     watch: Iterable[str] = (),
 ) -> Sample:
     """Play one match per seed and add each match's metrics to `sample`.
@@ -204,7 +206,7 @@ def play_sample(
     if parallel.can_split(side.source, seeds):  # inside `parallel.workers(jobs)`
         assert side.source is not None
 
-        def done(k: int, tick: Callable[[], None]) -> None:
+        def done(k: int, tick: Tick) -> None:
             for _ in range(k):
                 tick()
 

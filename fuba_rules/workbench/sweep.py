@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import itertools
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ from .. import layering
 from ..diagnostics import Diagnostic, FubaError, did_you_mean
 from ..sim.setup import BASIC_SETUP, MatchSetup
 from ..yamlpos import load_yaml, plain
-from .sample import RESULTS, Sample, Side, SideSpec, load_side, play_sample
+from .sample import RESULTS, Sample, Side, SideSpec, Tick, load_side, play_sample
 from .stats import Interval, interval
 
 YamlValue = Any
@@ -231,7 +231,7 @@ class Sweep:
         }
 
 
-def resolved_data(edition: str, mods: Sequence[Path], root: Path) -> tuple[str, YamlValue]:
+def resolved_data(edition: str, mods: Sequence[str | Path], root: Path) -> tuple[str, YamlValue]:
     r = layering.resolve(edition, root, list(mods))
     return r.target, plain(r.data)
 
@@ -243,7 +243,7 @@ def run_sweep(
     n: int,
     seed: int = 0,
     setup: MatchSetup = BASIC_SETUP,
-    tick: Callable[[], None] | None = None,
+    tick: Tick | None = None,
 ) -> Sweep:
     """Every grid point of the settings, each played on the same seeds, set up as `setup`
     says (its rules switched on besides the side's own)."""
