@@ -11,7 +11,11 @@ from typing import Any
 
 from ..lang.core import render
 
-Scores = Sequence[float] | Callable[[], Sequence[float]] | None
+Score = float | str
+"""One option's advice: a number, or a text the rules give for a way of playing (the coach
+reads `prefer="mix"`: options to be drawn evenly, docs/agents.md)."""
+
+Scores = Sequence[Score] | Callable[[], Sequence[Score]] | None
 """The rules' advice on a decision: a score per option, a function giving them when first
 asked (advice costs steps, and most agents never read it), or None without advice."""
 
@@ -34,7 +38,7 @@ class Decision:
         self.ref = ref
 
     @property
-    def scores(self) -> tuple[float, ...] | None:
+    def scores(self) -> tuple[Score, ...] | None:
         scores = self._scores
         if callable(scores):
             scores = self._scores = tuple(scores())
