@@ -605,8 +605,8 @@ class MatchState:
 
 
 RESUMABLE: list[Callable[[MatchState], Paused | None]] = []
-"""The runner of the resumable form, for a match whose agent searches ahead: engine/frames.py
-puts it here when imported (every agent that searches ahead imports it), since frames
+"""What plays a match in the resumable form, for a match whose agent searches ahead:
+engine/frames.py puts it here when imported (every agent that searches ahead imports it), since frames
 builds on this module and this module cannot import it back."""
 
 

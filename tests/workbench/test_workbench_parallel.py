@@ -65,7 +65,8 @@ def test_a_ladder_on_two_workers_counts_the_same_results():
 
 def test_a_recorder_leaves_the_engine_s_fast_path_only_for_the_decisions_it_watches():
     """Issue 37 item 12: the workbench's wrapper asks the agent through `pick` except
-    for the decisions it counts or forces, and the match is the one simulate plays."""
+    for the decisions it counts or forces, and the match is the one simulate plays.
+    (The random agent has a `pick`; the coach has none since its tie rule reads the options.)"""
     from collections import Counter
 
     from fuba_rules.agents import make_agent
@@ -76,11 +77,11 @@ def test_a_recorder_leaves_the_engine_s_fast_path_only_for_the_decisions_it_watc
     asked: Counter = Counter()
     players = []
     for team in ("home", "away"):
-        r = recorder(make_agent("coach", agent_seed(4, team)), counts=Counter(), watch=["formation"])
+        r = recorder(make_agent("random", agent_seed(4, team)), counts=Counter(), watch=["formation"])
         full = r.choose
         r.choose = lambda d, m, full=full: asked.update([d.label]) or full(d, m)
         players.append(r)
     watched = play_match(side.edition, 4, tuple(players), record=False)
-    plain = play_match(side.edition, 4, ("coach", "coach"), record=False)
+    plain = play_match(side.edition, 4, ("random", "random"), record=False)
     assert set(asked) == {"formation"} and watched.score == plain.score and watched.metrics == plain.metrics
     assert sum(players[0].counts.values()) == 1
