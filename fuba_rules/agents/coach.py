@@ -83,15 +83,26 @@ def _seen(option: object, view: Mapping[str, _Place], team: str) -> tuple[_Place
     """The places of what an option names, in its order, as the deciding team sees them:
     its areas and corner spots (inside a move's from and to, or a list), and a team
     (its own first)."""
+    out: list[_Place] = []
+    _collect(option, view, team, out)
+    return tuple(out)
+
+
+def _collect(option: object, view: Mapping[str, _Place], team: str, out: list[_Place]) -> None:
+    """`_seen`'s walk, appending to `out` (the tie rule reads every tied option of most
+    decisions: plain type tests and one list keep it a small part of a coach match)."""
     if isinstance(option, str):
-        if option in view:
-            return (view[option],)
-        return ((0.0 if option == team else 1.0, 0, 0),) if option in TEAMS else ()
-    if isinstance(option, Mapping):
-        return tuple(p for v in option.values() for p in _seen(v, view, team))
-    if isinstance(option, (list, tuple)):
-        return tuple(p for v in option for p in _seen(v, view, team))
-    return ()
+        place = view.get(option)
+        if place is not None:
+            out.append(place)
+        elif option in TEAMS:
+            out.append((0.0 if option == team else 1.0, 0, 0))
+    elif isinstance(option, dict):  # a record (rule values are plain dicts, or frozen ones)
+        for v in option.values():
+            _collect(v, view, team, out)
+    elif isinstance(option, (list, tuple)):
+        for v in option:
+            _collect(v, view, team, out)
 
 
 def first_in_view(decision: Decision, tied: Sequence[int], board: Board | None) -> int:
