@@ -49,17 +49,11 @@ class TieRule(coach.CoachAgent):
         rule = self.only_rule if decision.label in self.only else self.rule
         if len(tied) == 1 or rule == "first":
             return tied[0]
-        places = coach._places(match.board)
         team = decision.team
-        view = places[TEAMS[1 - TEAMS.index(team)] if rule == "own" else team]
+        view = coach._places(match.board)[TEAMS[1 - TEAMS.index(team)] if rule == "own" else team]
         if rule == "lane":
             view = {a: (p[1], p[0], p[2]) for a, p in view.items()}
-
-        def key(i: int) -> tuple[bool, tuple[Any, ...], int]:
-            seen = coach._seen(decision.options[i], view, team)
-            return (not seen, seen, i)
-
-        return min(tied, key=key)
+        return coach.first_in(decision, tied, view)
 
 
 def main() -> None:

@@ -115,8 +115,13 @@ def first_in_view(decision: Decision, tied: Sequence[int], board: Board | None) 
     defensive one."""
     if board is None:
         return tied[0]
-    view, team = _places(board)[decision.team], decision.team
-    options = decision.options
+    return first_in(decision, tied, _places(board)[decision.team])
+
+
+def first_in(decision: Decision, tied: Sequence[int], view: Mapping[str, _Place]) -> int:
+    """Of the tied options, the one whose places come first in `view` (`first_in_view`
+    with the deciding team's own view; bench/tie_rules.py tries others)."""
+    options, team = decision.options, decision.team
 
     def key(i: int) -> tuple[bool, tuple[_Place, ...], int]:
         seen = _seen(options[i], view, team)

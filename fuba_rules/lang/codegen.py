@@ -39,8 +39,6 @@ from .frame import Frame
 from .memo import keeping, memo_prologue
 from .source import Source, lit, local, record_test
 
-_invariant = invariant  # its name in older notes (registry.py)
-
 __all__ = [
     "FREE_ITEMS",
     "Frame",

@@ -54,7 +54,7 @@ class Primitive:
     area_of: str | None = None
     # How large the whole number it gives can be, when it always gives one (never a
     # boolean, a text or none) or faults: arithmetic on it may then run unchecked
-    # (`Generator.bound`). None when not declared.
+    # (`analysis.Facts.bound`). None when not declared.
     bound: int | None = None
     # For a primitive of (team, x) read as a table in line (`pieces`: `m.counts[team][x]`
     # when team is a team): that table of one team's answers, read once by a list whose
@@ -62,15 +62,15 @@ class Primitive:
     by_team: str = ""
     # Total: given arguments of their kinds (a team, an area), it gives one of its
     # `returns` kind, never none, and cannot fault (`other`): generated code may then ask
-    # it ahead of time, where it is proved to get such arguments (`codegen._invariant`).
+    # it ahead of time, where it is proved to get such arguments (`analysis.invariant`).
     total: bool = False
     # The parameters its number is one of, or lies between, whenever they are numbers
     # (`min`, `max`: either argument; `clamp`: its bounds, as it faults on anything but
-    # numbers): it is then as large as the largest of them can be (`Generator.bound`).
+    # numbers): it is then as large as the largest of them can be (`analysis.Facts.bound`).
     bound_by: tuple[str, ...] = ()
     # The list parameter whose elements, when they are all whole numbers, make its
     # answer one too, however large (`sum` of whole numbers; of decimals it is a
-    # decimal): arithmetic on it then needs the range test only (`Generator.is_int`).
+    # decimal): arithmetic on it then needs the range test only (`analysis.Facts.is_int`).
     whole: str = ""
 
     @property

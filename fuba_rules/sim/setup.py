@@ -89,7 +89,7 @@ class MatchSetup:
         source: EditionSource | None = None,
     ) -> MatchSetup:
         """A set-up from the loose values a script or test has at hand."""
-        return cls((agents[0], agents[1]), tuple(rules), _team_skills(skills), check_invariants, source)
+        return cls((agents[0], agents[1]), rules, skills, check_invariants, source)  # the fields' converters freeze them
 
     def skills_by_team(self) -> dict[str, list[str]]:
         """team -> its skill names, a fresh dict for the match to keep."""
