@@ -1,6 +1,6 @@
 """Every `fuba` command that README.md and docs/*.md show runs as written (issue 37,
 item 11): each page's commands run in order in a fresh folder (so a later command finds
-the files an earlier one wrote), with `-n` and `--max-n` made small here, never in the
+the files an earlier one wrote), with `-n`, `--max-n` and search budgets made small here, never in the
 docs, and each must exit 0. A command marked `[interactive]`, `[server]`, `[slow]` or
 `[your file]` (README, "Documentation") is not run; its arguments must parse."""
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import shlex
 from pathlib import Path
 
@@ -25,6 +26,8 @@ SMALL_N = {"simulate": "2", "compare": "2", "sweep": "1", "balance": "1", "ladde
 SMALL_FLAGS = {"calibrate": (("--budget", "12"), ("--confirm", "4"))}
 """Flags shrunk (or added) beside -n: a calibration of three trials of four matches."""
 SMALL_MAX_N = "4"
+SMALL_SEARCH = "search:2@2"
+"""A search agent's budget here: two playouts of two decisions (its matches still play whole)."""
 REAL = "FTHG,FTAG,FTR,HC,AC,HY,AY,HR,AR\n2,1,H,5,4,1,2,0,0\n0,0,D,3,3,2,2,0,1\n1,3,A,4,6,0,1,0,0\n"
 
 
@@ -89,8 +92,9 @@ def commands(page: Path) -> list[Command]:
 
 
 def small(argv: list[str]) -> list[str]:
-    """The same command with few matches: `-n`, `--max-n` and `SMALL_FLAGS` shrunk (added if missing, but `--max-n`)."""
-    argv = list(argv)
+    """The same command with few matches: `-n`, `--max-n` and `SMALL_FLAGS` shrunk (added if missing, but `--max-n`),
+    and every search agent's budget `SMALL_SEARCH`."""
+    argv = [re.sub(r"\bsearch:[^,\s]+", SMALL_SEARCH, a) for a in argv]
     n = SMALL_N.get(argv[0])
     if n is None:
         return argv
@@ -116,11 +120,11 @@ def run(argv: list[str], target: str | None) -> tuple[int, str]:
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
-    """A fresh folder with the editions and test data beside it, and real football one
+    """A fresh folder with the editions, test data and bench beside it, and real football one
     level up (`--reference ../shared/reference/football-data`)."""
     work = tmp_path / "work"
     work.mkdir()
-    for name in ("editions", "tests"):
+    for name in ("editions", "tests", "bench"):  # bench/advice holds the measuring mods docs compare with
         (work / name).symlink_to(REPO / name)
     real = tmp_path / "shared" / "reference" / "football-data"
     real.mkdir(parents=True)
